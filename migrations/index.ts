@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Append-only once landed: never edit a landed migration,
+ * add the next NNNN_verb_object.ts and list it here.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_create_accounts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_create_accounts': m0001,
+};

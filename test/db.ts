@@ -1,0 +1,35 @@
+/**
+ * createTestDb(): a fresh, migrated database for one test file (see global-setup.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type DbHandle } from '@pos/db';
+
+export async function createTestDb(): Promise<DbHandle> {
+  const config = inject('testDb');
+  if (config.kind === 'pglite') {
+    const dump = await readFile(config.dumpPath);
+    return createDb({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  }
+  const [, , templatePid] = config.template.split('_');
+  const name = `pos_t_${templatePid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: config.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${config.template}`);
+  await admin.end();
+  const url = new URL(config.url);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ url: url.toString(), poolSize: 20 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: config.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

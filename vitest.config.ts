@@ -1,0 +1,39 @@
+/**
+ * One vitest run, three projects: pure unit tests (domain, contracts, web helpers),
+ * integration tests on a real database (api, server, db), and Playwright end-to-end
+ * specs that drive Debian's Chromium against a server started by the e2e setup.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/domain/test/**/*.test.ts', 'packages/contracts/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/db/test/**/*.test.ts', 'packages/api/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
