@@ -52,7 +52,21 @@ export interface LoginFailuresTable {
   failed_at: CreatedAt;
 }
 
+export interface OrdersTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  order_number: string;
+  status: Generated<string>;
+  customer_name: Generated<string>;
+  total: ColumnType<bigint, bigint | number | string | undefined, bigint | number | string>;
+  created_by: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
 export interface Database {
+  orders: OrdersTable;
   stores: StoresTable;
   users: UsersTable;
   role_assignments: RoleAssignmentsTable;

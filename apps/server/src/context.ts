@@ -1,0 +1,53 @@
+/**
+ * Builds the API context for a request from either door (CONTRACT 2): the token from the
+ * body's tokenString, else `authorization: Bearer`, else the `token` cookie; storeId and
+ * role from the body, else `x-store-id` / `x-role`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { parseStoreId, type ApiConfig, type Context } from '@pos/api';
+import type { Database } from '@pos/db';
+
+export interface BodyIdentity {
+  token?: string | undefined;
+  storeId?: unknown;
+  role?: unknown;
+}
+
+export type ContextFactory = (req: FastifyRequest, reply: FastifyReply, body?: BodyIdentity) => Context;
+
+export const SESSION_COOKIE = 'token';
+
+export function createContextFactory(db: Kysely<Database>, config: ApiConfig): ContextFactory {
+  return (req, reply, body = {}) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const headerStore = req.headers['x-store-id'];
+    const headerRole = req.headers['x-role'];
+    const role = body.role ?? headerRole;
+    const storeClaim = body.storeId ?? headerStore;
+    return {
+      db,
+      config,
+      log: req.log,
+      ip: req.ip,
+      identity: {
+        token: body.token ?? bearer ?? req.cookies?.[SESSION_COOKIE] ?? null,
+        storeId: parseStoreId(storeClaim),
+        role: typeof role === 'string' && role !== '' ? role : null,
+      },
+      setSessionCookie(token, maxAgeMs) {
+        if (token === null) {
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+          return;
+        }
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secure: req.protocol === 'https',
+          ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+        });
+      },
+    };
+  };
+}

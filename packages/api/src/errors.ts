@@ -1,0 +1,78 @@
+/**
+ * One AppError with one code -> HTTP status map (CONTRACT 3), shared by the tRPC error
+ * formatter and the REST door. Every failure body is `{ success: false, message, code }`.
+ */
+import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { isOwnMessage } from '@pos/contracts';
+import { DomainError } from '@pos/domain';
+
+export const HTTP_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof HTTP_STATUS;
+
+export class AppError extends TRPCError {
+  declare readonly code: AppErrorCode;
+  constructor(code: AppErrorCode, message: string, cause?: unknown) {
+    super({ code, message, cause });
+    this.name = 'AppError';
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: AppErrorCode;
+}
+
+/** The first validation issue as one sentence that names the field. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  if (isOwnMessage(issue.message)) return issue.message;
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Normalises anything thrown by a procedure: validation and domain errors become 400
+ * with their message; a database unique violation a procedure did not expect is a 409;
+ * anything else is a 500 whose message is hidden behind an error id.
+ */
+export function toAppError(error: unknown): AppError {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof AppError) return cause;
+  if (cause instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(cause), cause);
+  if (cause instanceof DomainError) return new AppError('BAD_REQUEST', cause.message, cause);
+  if (error instanceof TRPCError && error.code in HTTP_STATUS && error.code !== 'INTERNAL_SERVER_ERROR') {
+    return new AppError(error.code as AppErrorCode, error.message, error);
+  }
+  if (error instanceof TRPCError && error.code === 'PARSE_ERROR') return new AppError('BAD_REQUEST', error.message, error);
+  return new AppError('INTERNAL_SERVER_ERROR', 'Internal server error', cause);
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  return { success: false, message: error.message, code: error.code };
+}
+
+/**
+ * Logs an unexpected failure under a fresh error id and answers the generic 500: the
+ * id is the only link between what the caller sees and the server log.
+ */
+export function internalError(log: { error(obj: object, msg?: string): void }, cause: unknown, where: string): AppError {
+  const errorId = randomUUID().slice(0, 8);
+  log.error({ err: cause, errorId, where }, 'unexpected error');
+  return new AppError('INTERNAL_SERVER_ERROR', `Internal server error (error id ${errorId})`, cause);
+}

@@ -1,0 +1,161 @@
+/**
+ * Users, role assignments, sessions and login failures: all the SQL of identity.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import type { Role } from '@pos/domain';
+
+type Db = Kysely<Database>;
+
+export interface UserRow {
+  id: bigint;
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+export async function findUserByLogin(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
+  const key = usernameOrEmail.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash as passwordHash'])
+    .where((eb) => eb.or([eb(sql`lower(username)`, '=', key), eb(sql`lower(email)`, '=', key)]))
+    .orderBy(sql`lower(username) = ${key}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, userId: bigint | number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(['id', 'username', 'email', 'password_hash as passwordHash']).where('id', '=', BigInt(userId)).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string }): Promise<bigint> {
+  const row = await db
+    .insertInto('users')
+    .values({ username: user.username, email: user.email, password_hash: user.passwordHash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<'username' | 'email' | null> {
+  const rows = await db
+    .selectFrom('users')
+    .select([sql<boolean>`lower(username) = ${username.toLowerCase()}`.as('sameName')])
+    .where((eb) => eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]))
+    .execute();
+  if (rows.some((r) => r.sameName)) return 'username';
+  return rows.length > 0 ? 'email' : null;
+}
+
+export async function updatePasswordHash(db: Db, userId: bigint | number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', BigInt(userId)).execute();
+}
+
+export async function insertStore(db: Db, name: string): Promise<bigint> {
+  const row = await db.insertInto('stores').values({ name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findPlatformStoreId(db: Db): Promise<bigint> {
+  const row = await db.selectFrom('stores').select('id').where('is_platform', '=', true).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRoleAssignment(db: Db, a: { storeId: bigint | number; userId: bigint | number; role: Role }): Promise<void> {
+  await db.insertInto('role_assignments').values({ store_id: BigInt(a.storeId), user_id: BigInt(a.userId), role: a.role }).execute();
+}
+
+export interface AssignmentRow {
+  storeId: bigint;
+  storeName: string;
+  role: Role;
+}
+
+/** A user's role assignments, oldest first (the first becomes current after login). */
+export async function listAssignments(db: Db, userId: bigint | number): Promise<AssignmentRow[]> {
+  const rows = await db
+    .selectFrom('role_assignments as ra')
+    .innerJoin('stores as s', 's.id', 'ra.store_id')
+    .select(['ra.store_id as storeId', 's.name as storeName', 'ra.role'])
+    .where('ra.user_id', '=', BigInt(userId))
+    .orderBy('ra.id')
+    .execute();
+  return rows as AssignmentRow[];
+}
+
+export async function insertSession(db: Db, s: { userId: bigint | number; tokenHash: string; expiresAt: Date }): Promise<bigint> {
+  const row = await db
+    .insertInto('sessions')
+    .values({ user_id: BigInt(s.userId), token_hash: s.tokenHash, expires_at: s.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface SessionIdentity {
+  sessionId: bigint;
+  userId: bigint;
+  username: string;
+  email: string;
+  lastUsedAt: Date;
+  holdsRole: boolean;
+}
+
+/**
+ * The live session behind a token hash and, in the same round trip, whether its user
+ * holds the claimed (storeId, role) right now: a revoked role stops working at once.
+ */
+export async function findSessionIdentity(
+  db: Db,
+  tokenHash: string,
+  claim: { storeId: number; role: Role } | null,
+): Promise<SessionIdentity | undefined> {
+  const holds = claim
+    ? sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ra.store_id = ${claim.storeId} and ra.role = ${claim.role})`
+    : sql<boolean>`false`;
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as sessionId', 's.user_id as userId', 'u.username', 'u.email', 's.last_used_at as lastUsedAt', holds.as('holdsRole')])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: bigint): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Db, sessionId: bigint): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeOtherSessions(db: Db, userId: bigint | number, keepSessionId: bigint): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', BigInt(userId))
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function countRecentLoginFailures(db: Db, identifier: string, windowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('identifier', '=', identifier)
+    .where('failed_at', '>', sql<Date>`now() - make_interval(secs => ${windowMs / 1000})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordLoginFailure(db: Db, identifier: string): Promise<void> {
+  await db.insertInto('login_failures').values({ identifier }).execute();
+}
+
+export async function clearLoginFailures(db: Db, identifier: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('identifier', '=', identifier).execute();
+}

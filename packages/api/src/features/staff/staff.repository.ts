@@ -1,0 +1,58 @@
+/** The store's people: who holds which role in one store. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import type { Role } from '@pos/domain';
+
+type Db = Kysely<Database>;
+
+export interface StaffRow {
+  userId: bigint;
+  username: string;
+  email: string;
+  roles: Role[];
+}
+
+export async function listStaff(db: Db, storeId: number, onlyUserId?: bigint | number): Promise<StaffRow[]> {
+  let query = db
+    .selectFrom('role_assignments as ra')
+    .innerJoin('users as u', 'u.id', 'ra.user_id')
+    .select(['u.id as userId', 'u.username', 'u.email', sql<Role[]>`array_agg(ra.role order by ra.role)`.as('roles')])
+    .where('ra.store_id', '=', BigInt(storeId))
+    .groupBy(['u.id', 'u.username', 'u.email'])
+    .orderBy(sql`lower(u.username)`);
+  if (onlyUserId !== undefined) query = query.where('u.id', '=', BigInt(onlyUserId));
+  return query.execute();
+}
+
+export async function holdsRole(db: Db, storeId: number, userId: bigint | number, role: Role): Promise<boolean> {
+  const row = await db
+    .selectFrom('role_assignments')
+    .select('id')
+    .where('store_id', '=', BigInt(storeId))
+    .where('user_id', '=', BigInt(userId))
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Locks the store's owner assignments (so two revocations cannot both pass) and counts them. */
+export async function lockAndCountOwners(db: Db, storeId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('role_assignments')
+    .select('id')
+    .where('store_id', '=', BigInt(storeId))
+    .where('role', '=', 'STORE_OWNER')
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
+export async function deleteAssignment(db: Db, storeId: number, userId: bigint | number, role: Role): Promise<number> {
+  const result = await db
+    .deleteFrom('role_assignments')
+    .where('store_id', '=', BigInt(storeId))
+    .where('user_id', '=', BigInt(userId))
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,29 @@
+import { ZAddStaffInput, ZAssignStaffInput, ZEmptyInput, ZListStaffOutput, ZRevokeStaffInput, ZStaffChangeOutput } from '@pos/contracts';
+import { roleProcedure, router } from '../../trpc';
+import { listStaff } from './staff.repository';
+import { addStaff, assignStaff, revokeStaff } from './staff.service';
+
+const managerProcedure = roleProcedure('STORE_MANAGER');
+
+export const staffRouter = router({
+  list: managerProcedure
+    .meta({ path: '/store/staff/list' })
+    .input(ZEmptyInput)
+    .output(ZListStaffOutput)
+    .query(async ({ ctx }) => ({ success: true, staff: await listStaff(ctx.db, ctx.storeId) })),
+  add: managerProcedure
+    .meta({ path: '/store/staff/add' })
+    .input(ZAddStaffInput)
+    .output(ZStaffChangeOutput)
+    .mutation(({ ctx, input }) => addStaff(ctx, input)),
+  assign: managerProcedure
+    .meta({ path: '/store/staff/assign' })
+    .input(ZAssignStaffInput)
+    .output(ZStaffChangeOutput)
+    .mutation(({ ctx, input }) => assignStaff(ctx, input)),
+  revoke: managerProcedure
+    .meta({ path: '/store/staff/revoke' })
+    .input(ZRevokeStaffInput)
+    .output(ZStaffChangeOutput)
+    .mutation(({ ctx, input }) => revokeStaff(ctx, input)),
+});

@@ -1,0 +1,15 @@
+/** The app router: one router per spec path family. */
+import { router } from './trpc';
+import { authRouter } from './features/auth/auth.router';
+import { dashboardRouter } from './features/dashboard/dashboard.router';
+import { staffRouter } from './features/staff/staff.router';
+import { systemRouter } from './features/system/system.router';
+
+export const appRouter = router({
+  auth: authRouter,
+  dashboard: dashboardRouter,
+  staff: staffRouter,
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ROLES, STORE_ROLES } from '@pos/domain';
+import { own, requiredMessage } from './messages';
+import { zIdOut, zText } from './wire';
+
+export const zRole = z.enum(ROLES, { error: own('role must be one of ' + ROLES.join(', ')) });
+export const zStoreRole = z.enum(STORE_ROLES, { error: own('staffRole must be one of ' + STORE_ROLES.join(', ')) });
+
+export const MIN_PASSWORD_LENGTH = 8;
+const passwordTooShort = own(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+
+export const zNewPassword = (label = 'Password') =>
+  z.string({ error: requiredMessage(label) }).min(1, requiredMessage(label)).min(MIN_PASSWORD_LENGTH, passwordTooShort).max(200, own(`${label} must be at most 200 characters`));
+
+export const zEmail = z
+  .string({ error: requiredMessage('Email') })
+  .trim()
+  .min(1, requiredMessage('Email'))
+  .max(254, own('Email must be at most 254 characters'))
+  .pipe(z.email({ error: own('Email must be a valid e-mail address') }));
+
+export const zUsername = zText('Username', 50).regex(/^[^\s@]+$/, own('Username may not contain spaces or @'));
+
+export const ZRoleAssignment = z.object({ storeId: zIdOut, storeName: z.string(), role: zRole });
+export type RoleAssignment = z.output<typeof ZRoleAssignment>;
+
+export const ZLoginInput = z.object({
+  usernameOrEmail: zText('Username or e-mail', 254),
+  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')).max(200),
+});
+export const ZSignupInput = z.object({
+  username: zUsername,
+  email: zEmail,
+  password: zNewPassword(),
+  storeName: zText('Store name', 100),
+});
+export const ZLoginOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  userId: zIdOut,
+  username: z.string(),
+  email: z.string(),
+  token: z.string(),
+  roles: z.array(ZRoleAssignment),
+});
+export type LoginOutput = z.output<typeof ZLoginOutput>;
+
+export const ZPasswordInput = z.object({
+  currentPassword: z.string({ error: requiredMessage('Current password') }).min(1, requiredMessage('Current password')),
+  newPassword: zNewPassword('New password'),
+  confirmPassword: z.string({ error: requiredMessage('Confirm password') }).min(1, requiredMessage('Confirm password')),
+});
+export const ZEmptyInput = z.object({}).optional();

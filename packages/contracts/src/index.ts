@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './wire';
+export * from './auth';
+export * from './staff';
+export * from './system';
+export * from './dashboard';

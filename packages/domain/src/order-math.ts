@@ -1,0 +1,123 @@
+/**
+ * Order arithmetic (SPEC 9, CONTRACT 4) in integer micro-units.
+ * The server recomputes every amount with these functions; the client shows them.
+ */
+
+import { CENT, PERCENT_100, assertMoneyRange, divRoundHalfEven } from './money';
+
+export interface LineInput {
+  /** Integer quantity. */
+  quantity: number | bigint;
+  /** Money micro-units. */
+  price: bigint;
+  /** Percent micro-units. */
+  discountPercent: bigint;
+  /** Percent micro-units per tax slot; a disabled tax has 0n. */
+  taxPercents: readonly [bigint, bigint, bigint];
+}
+
+export interface LineAmounts {
+  amount: bigint;
+  discount: bigint;
+  total: bigint;
+  taxes: [bigint, bigint, bigint];
+}
+
+export interface OrderSummary {
+  subtotal: bigint;
+  discount: bigint;
+  tax1: bigint;
+  tax2: bigint;
+  tax3: bigint;
+  total: bigint;
+}
+
+function toBigQuantity(quantity: number | bigint): bigint {
+  if (typeof quantity === 'bigint') return quantity;
+  if (!Number.isSafeInteger(quantity)) {
+    throw new RangeError(`quantity must be an integer, got ${quantity}`);
+  }
+  return BigInt(quantity);
+}
+
+/** `base × percent / 100%`, rounded to whole cents half-to-even, in micro-units. */
+function percentOfToCents(base: bigint, percent: bigint): bigint {
+  return divRoundHalfEven(base * percent, PERCENT_100 * CENT) * CENT;
+}
+
+/**
+ * amount = price × quantity; discount = amount × discount% rounded to cents;
+ * total = amount − discount; tax N = total × tax N% rounded to cents.
+ *
+ * @throws DomainError MONEY_OVERFLOW when any result leaves signed 64-bit range.
+ * @throws RangeError when a number quantity is not a safe integer.
+ */
+export function computeLine(line: LineInput): LineAmounts {
+  const amount = assertMoneyRange(line.price * toBigQuantity(line.quantity));
+  const discount = assertMoneyRange(percentOfToCents(amount, line.discountPercent));
+  const total = assertMoneyRange(amount - discount);
+  const [p1, p2, p3] = line.taxPercents;
+  const taxes: [bigint, bigint, bigint] = [
+    assertMoneyRange(percentOfToCents(total, p1)),
+    assertMoneyRange(percentOfToCents(total, p2)),
+    assertMoneyRange(percentOfToCents(total, p3)),
+  ];
+  return { amount, discount, total, taxes };
+}
+
+/**
+ * subtotal = Σ amounts, discount = Σ discounts, tax N = Σ line tax N,
+ * total = subtotal − discount + tax1 + tax2 + tax3.
+ *
+ * @throws DomainError MONEY_OVERFLOW when a line or a summary field leaves signed 64-bit range.
+ */
+export function summarizeOrder(lines: readonly LineInput[]): OrderSummary {
+  let subtotal = 0n;
+  let discount = 0n;
+  let tax1 = 0n;
+  let tax2 = 0n;
+  let tax3 = 0n;
+  for (const line of lines) {
+    const a = computeLine(line);
+    subtotal += a.amount;
+    discount += a.discount;
+    tax1 += a.taxes[0];
+    tax2 += a.taxes[1];
+    tax3 += a.taxes[2];
+  }
+  return {
+    subtotal: assertMoneyRange(subtotal),
+    discount: assertMoneyRange(discount),
+    tax1: assertMoneyRange(tax1),
+    tax2: assertMoneyRange(tax2),
+    tax3: assertMoneyRange(tax3),
+    total: assertMoneyRange(subtotal - discount + tax1 + tax2 + tax3),
+  };
+}
+
+function isBlank(s: string): boolean {
+  return s.trim() === '';
+}
+
+/** A line nobody has typed into: no item code, no description, zero price. Empty lines are dropped on submit. */
+export function isLineEmpty(line: { itemCode: string; description: string; price: bigint }): boolean {
+  return isBlank(line.itemCode) && isBlank(line.description) && line.price === 0n;
+}
+
+/**
+ * SPEC 4: item code, description, quantity and price all present —
+ * non-blank code and description, quantity > 0, price ≠ 0.
+ */
+export function isLineComplete(line: {
+  itemCode: string;
+  description: string;
+  quantity: number | bigint;
+  price: bigint;
+}): boolean {
+  return (
+    !isBlank(line.itemCode) &&
+    !isBlank(line.description) &&
+    (typeof line.quantity === 'bigint' ? line.quantity > 0n : line.quantity > 0) &&
+    line.price !== 0n
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Small field rules from SPEC 5 and 9 shared by client forms and server validation.
+ */
+
+import { MESSAGES } from './errors';
+
+/** SPEC 9: three tax slots; a tax short name has at most 6 characters. */
+export const TAX_SLOTS = 3;
+export const TAX_SHORT_NAME_MAX_LENGTH = 6;
+
+/** Item code tag: required, letters and digits only. Returns the message or null. */
+export function validateTag(tag: string): string | null {
+  if (tag.trim() === '') return MESSAGES.tagRequired;
+  if (!/^[A-Za-z0-9]+$/.test(tag)) return MESSAGES.tagAlphanumeric;
+  return null;
+}
+
+/** SPEC 5: new password and confirmation must match (checked before the call). */
+export function validatePasswordConfirmation(newPassword: string, confirmPassword: string): string | null {
+  return newPassword === confirmPassword ? null : MESSAGES.passwordsMismatch;
+}

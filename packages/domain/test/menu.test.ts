@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TITLE,
+  MENU,
+  ROLES,
+  ROUTE_ACCESS,
+  canAccessRoute,
+  pageTitle,
+  routeKey,
+  visibleMenu,
+  type MenuEntry,
+  type Role,
+} from '../src/index';
+
+const labels = (entries: readonly MenuEntry[]): string[] => entries.map((e) => e.label);
+
+function tree(entries: readonly MenuEntry[]): unknown[] {
+  return entries.map((e) => (e.children ? { [e.label]: tree(e.children) } : e.label));
+}
+
+describe('MENU', () => {
+  it('lists the drawer in order with paths and rules', () => {
+    const flat = (es: readonly MenuEntry[]): [string, string, readonly string[]][] =>
+      es.flatMap((e) => [[e.label, e.path, e.allowed] as [string, string, readonly string[]], ...flat(e.children ?? [])]);
+    const workers = ['STORE_STAFF', 'STORE_MANAGER', 'STORE_OWNER'];
+    const managers = ['STORE_MANAGER', 'STORE_OWNER'];
+    const admins = ['SST_ADMIN', 'ABSOLUTE_ADMIN'];
+    expect(flat(MENU)).toEqual([
+      ['Dashboard', '/dashboard', ['ALL']],
+      ['System Management', '/system', admins],
+      ['Users', '/system/users', admins],
+      ['Stores', '/system/stores', admins],
+      ['Store Management', '/store', managers],
+      ['Staff', '/store/staff', managers],
+      ['Inventory', '/store/inventory', managers],
+      ['Settings', '/store/settings', managers],
+      ['Vendors', '/store/vendors', workers],
+      ['Orders', '/orders', workers],
+      ['Customers', '/customers', workers],
+      ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
+      ['Roadmap', '/roadmap', ['ALL']],
+      ['Account', '/account', ['ALL']],
+    ]);
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(MENU)).toBe(true);
+    expect(Object.isFrozen(MENU[0])).toBe(true);
+  });
+});
+
+describe('visibleMenu', () => {
+  const storeSide = [
+    'Dashboard',
+    { 'Store Management': ['Staff', 'Inventory', 'Settings'] },
+    'Vendors',
+    'Orders',
+    'Customers',
+    'Reports',
+    'Roadmap',
+    'Account',
+  ];
+  const expected: Record<Role, unknown[]> = {
+    STORE_STAFF: ['Dashboard', 'Vendors', 'Orders', 'Customers', 'Roadmap', 'Account'],
+    STORE_ACCOUNTANT: ['Dashboard', 'Reports', 'Roadmap', 'Account'],
+    STORE_MANAGER: storeSide,
+    STORE_OWNER: storeSide,
+    ABSOLUTE_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
+    SST_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
+    SST_MANAGER: ['Dashboard', 'Roadmap', 'Account'],
+    SST_STAFF: ['Dashboard', 'Roadmap', 'Account'],
+  };
+
+  it.each(ROLES)('%s', (role) => {
+    expect(tree(visibleMenu(role))).toEqual(expected[role]);
+  });
+
+  it('STORE_STAFF sees neither Store Management nor Reports', () => {
+    const l = labels(visibleMenu('STORE_STAFF'));
+    expect(l).not.toContain('Store Management');
+    expect(l).not.toContain('Reports');
+  });
+
+  it('shows nothing without a current role', () => {
+    expect(visibleMenu(null)).toEqual([]);
+  });
+
+  it('does not hand out the frozen MENU objects', () => {
+    const v = visibleMenu('STORE_OWNER');
+    expect(Object.isFrozen(v[0])).toBe(false);
+    expect(labels(MENU)).toHaveLength(9);
+  });
+});
+
+describe('ROUTE_ACCESS', () => {
+  it('matches the menu rule for each menu path except /customers', () => {
+    const flat = (es: readonly MenuEntry[]): MenuEntry[] => es.flatMap((e) => [e, ...flat(e.children ?? [])]);
+    for (const e of flat(MENU)) {
+      if (e.path === '/customers') expect(ROUTE_ACCESS[e.path]).toEqual(['ALL']);
+      else expect(ROUTE_ACCESS[e.path]).toEqual(e.allowed);
+    }
+    expect(Object.keys(ROUTE_ACCESS)).toHaveLength(flat(MENU).length);
+  });
+
+  it('routeKey finds the most specific route', () => {
+    expect(routeKey('/orders')).toBe('/orders');
+    expect(routeKey('/orders/12')).toBe('/orders');
+    expect(routeKey('/store/vendors/3?x=1')).toBe('/store/vendors');
+    expect(routeKey('/store')).toBe('/store');
+    expect(routeKey('/storefront')).toBeNull();
+    expect(routeKey('/')).toBeNull();
+  });
+
+  it('canAccessRoute applies the hierarchy', () => {
+    expect(canAccessRoute('STORE_STAFF', '/orders')).toBe(true);
+    expect(canAccessRoute('STORE_STAFF', '/store/vendors')).toBe(true);
+    expect(canAccessRoute('STORE_STAFF', '/store/settings')).toBe(false);
+    expect(canAccessRoute('STORE_MANAGER', '/store/settings')).toBe(true);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/reports')).toBe(true);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/orders')).toBe(false);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/customers')).toBe(true);
+    expect(canAccessRoute('ABSOLUTE_ADMIN', '/system/users')).toBe(true);
+    expect(canAccessRoute('SST_MANAGER', '/system')).toBe(false);
+    expect(canAccessRoute('SST_STAFF', '/roadmap')).toBe(true);
+    expect(canAccessRoute(null, '/dashboard')).toBe(false);
+    expect(canAccessRoute('STORE_OWNER', '/nowhere')).toBe(false);
+  });
+});
+
+describe('pageTitle', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/store', 'Store Management'],
+    ['/store/settings', 'Settings'],
+    ['/store/vendors', 'Vendors'],
+    ['/store/vendors/5', 'Vendors'],
+    ['/system/users', 'Users'],
+    ['/orders/', 'Orders'],
+    ['/orders?tab=2', 'Orders'],
+    ['/orders#x', 'Orders'],
+    ['/account', 'Account'],
+    ['/', null],
+    ['', null],
+    ['/storefront', null],
+    ['/unknown', null],
+  ])('%j → %j', (path, title) => {
+    expect(pageTitle(path)).toBe(title);
+  });
+
+  it('falls back to the product name', () => {
+    expect(DEFAULT_TITLE).toBe('Consignment POS');
+  });
+});
