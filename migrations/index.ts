@@ -5,8 +5,14 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_create_accounts';
 import * as m0002 from './0002_create_orders';
+import * as m0003 from './0003_add_store_settings';
+import * as m0004 from './0004_create_vendors';
+import * as m0005 from './0005_create_order_lines';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
   '0002_create_orders': m0002,
+  '0003_add_store_settings': m0003,
+  '0004_create_vendors': m0004,
+  '0005_create_order_lines': m0005,
 };

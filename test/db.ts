@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type DbHandle } from '@pos/db';
+import './provided';
 
 export async function createTestDb(): Promise<DbHandle> {
   const config = inject('testDb');

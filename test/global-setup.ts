@@ -11,12 +11,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, createPglite, migrateToLatest, PGliteDialect } from '@pos/db';
 import { Kysely } from 'kysely';
+import './provided';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDb: { kind: 'postgres'; url: string; template: string } | { kind: 'pglite'; dumpPath: string };
-  }
-}
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;

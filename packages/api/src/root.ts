@@ -3,13 +3,17 @@ import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { staffRouter } from './features/staff/staff.router';
+import { storeRouter } from './features/store/store.router';
 import { systemRouter } from './features/system/system.router';
+import { vendorRouter } from './features/vendor/vendor.router';
 
 export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
   staff: staffRouter,
+  store: storeRouter,
   system: systemRouter,
+  vendor: vendorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './staff';
 export * from './system';
 export * from './dashboard';
+export * from './store';
+export * from './vendor';

@@ -18,9 +18,13 @@ function wireObject<T extends 'Money' | 'Percent'>(type: T) {
 /** A Money input: any int64 micro-units. */
 export const zMoney = wireObject('Money').refine((v) => v >= INT64_MIN && v <= INT64_MAX, { message: MESSAGES.moneyOverflow });
 
-/** A Percent input within [min, max] percent micro-units (default 0% to 100%). */
-export function zPercent(min = 0n, max = PERCENT_100) {
-  return wireObject('Percent').refine((v) => v >= min && v <= max, { message: own(percentRangeMessage(min, max)) });
+/**
+ * A Percent input within [min, max] percent micro-units (default 0% to 100%); with a
+ * label the range message names the field ('Vendor Fee: Percentage must be ...').
+ */
+export function zPercent(label?: string, min = 0n, max = PERCENT_100) {
+  const range = percentRangeMessage(min, max);
+  return wireObject('Percent').refine((v) => v >= min && v <= max, { message: own(label ? `${label}: ${range}` : range) });
 }
 
 export const zMoneyOut = z.bigint().transform((v) => ({ type: 'Money' as const, value: v.toString() }));

@@ -4,6 +4,7 @@
  * ids never pass through a float.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -34,7 +35,7 @@ export interface CreateDbOptions {
 export async function createPglite(options: { dataDir?: string | undefined; loadDataDir?: Blob | File | undefined }): Promise<PGlite> {
   return PGlite.create({
     dataDir: options.dataDir ?? './data',
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

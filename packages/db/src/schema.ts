@@ -11,11 +11,49 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
+type Setting<T> = ColumnType<T, T | undefined, T>;
+type Int8Setting = ColumnType<bigint, bigint | number | string | undefined, bigint | number | string>;
+
 export interface StoresTable {
   id: GeneratedInt8;
   name: string;
   time_zone: Generated<string>;
   is_platform: Generated<boolean>;
+  created_at: CreatedAt;
+  /** storeUpdatedAt: moves forward on every change of settings or payment methods. */
+  updated_at: Timestamp;
+  order_prefix: Setting<string>;
+  next_order_number: Int8Setting;
+  default_vendor_commission_percent: Int8Setting;
+  default_vendor_consignment_commission_percent: Int8Setting;
+  default_consignment_commission_percent: Int8Setting;
+  tax1_short_name: Setting<string>;
+  tax1_long_name: Setting<string>;
+  tax1_percent: Int8Setting;
+  tax1_enabled: Setting<boolean>;
+  tax1_apply_by_default: Setting<boolean>;
+  tax2_short_name: Setting<string>;
+  tax2_long_name: Setting<string>;
+  tax2_percent: Int8Setting;
+  tax2_enabled: Setting<boolean>;
+  tax2_apply_by_default: Setting<boolean>;
+  tax3_short_name: Setting<string>;
+  tax3_long_name: Setting<string>;
+  tax3_percent: Int8Setting;
+  tax3_enabled: Setting<boolean>;
+  tax3_apply_by_default: Setting<boolean>;
+}
+
+export interface PaymentMethodsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  name: string;
+  vendor_fee_percent: Int8;
+  customer_fee_percent: Int8;
+  customer_fee_amount: Int8;
+  minimum_amount: Int8;
+  requires_manager_approval: Setting<boolean>;
+  archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -63,9 +101,82 @@ export interface OrdersTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  subtotal: Int8Setting;
+  discount_total: Int8Setting;
+  tax1_total: Int8Setting;
+  tax2_total: Int8Setting;
+  tax3_total: Int8Setting;
+}
+
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableInt8 = ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
+
+export interface VendorsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  trade_name: string;
+  deduct_monthly_rent: Setting<boolean>;
+  outstanding_statement_balance: Int8Setting;
+  contact_id: NullableInt8;
+  contact_name: NullableText;
+  contact_email: NullableText;
+  contact_primary_phone: NullableText;
+  contact_secondary_phone: NullableText;
+  archived_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ItemCodesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  vendor_id: NullableInt8;
+  tag: string;
+  warn_on_no_control_code: Setting<boolean>;
+  default_commission_percent: Int8Setting;
+  receives_separate_statement: Setting<boolean>;
+  proportional_cc_fee: Setting<boolean>;
+  deduct_monthly_rent_override: Setting<'USE_VENDOR_DEFAULT' | 'DEDUCT' | 'DO_NOT_DEDUCT'>;
+  archived_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  order_id: Int8;
+  item_code: Setting<string>;
+  item_code_id: NullableInt8;
+  description: Setting<string>;
+  quantity: Int8Setting;
+  price: Int8Setting;
+  discount_percent: Int8Setting;
+  amount: Int8Setting;
+  discount_amount: Int8Setting;
+  total: Int8Setting;
+  tax1_enabled: Setting<boolean>;
+  tax1_percent: Int8Setting;
+  tax1_amount: Int8Setting;
+  tax1_description: Setting<string>;
+  tax2_enabled: Setting<boolean>;
+  tax2_percent: Int8Setting;
+  tax2_amount: Int8Setting;
+  tax2_description: Setting<string>;
+  tax3_enabled: Setting<boolean>;
+  tax3_percent: Int8Setting;
+  tax3_amount: Int8Setting;
+  tax3_description: Setting<string>;
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface Database {
+  vendors: VendorsTable;
+  item_codes: ItemCodesTable;
+  order_lines: OrderLinesTable;
+  payment_methods: PaymentMethodsTable;
   orders: OrdersTable;
   stores: StoresTable;
   users: UsersTable;

@@ -1,0 +1,100 @@
+/** Item codes: all their SQL, always within the caller's store. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+
+type Db = Kysely<Database>;
+
+export interface ItemCodeValues {
+  tag: string;
+  vendorId: number | null;
+  warnOnNoControlCode: boolean;
+  defaultCommissionPercent: bigint;
+  receivesSeparateStatement: boolean;
+  proportionalCcFee: boolean;
+  deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT' | 'DEDUCT' | 'DO_NOT_DEDUCT';
+}
+
+const ITEM_CODE_COLUMNS = [
+  'id',
+  'tag',
+  'vendor_id as vendorId',
+  'warn_on_no_control_code as warnOnNoControlCode',
+  'default_commission_percent as defaultCommissionPercent',
+  'receives_separate_statement as receivesSeparateStatement',
+  'proportional_cc_fee as proportionalCcFee',
+  'deduct_monthly_rent_override as deductMonthlyRentOverride',
+] as const;
+
+function values(v: ItemCodeValues) {
+  return {
+    tag: v.tag,
+    vendor_id: v.vendorId,
+    warn_on_no_control_code: v.warnOnNoControlCode,
+    default_commission_percent: v.defaultCommissionPercent,
+    receives_separate_statement: v.receivesSeparateStatement,
+    proportional_cc_fee: v.proportionalCcFee,
+    deduct_monthly_rent_override: v.deductMonthlyRentOverride,
+  };
+}
+
+/** The live codes of one vendor (or the unassigned ones for null), oldest first. */
+export async function listVendorItemCodes(db: Db, storeId: number, vendorId: number | bigint | null) {
+  let query = db.selectFrom('item_codes').select(ITEM_CODE_COLUMNS).where('store_id', '=', BigInt(storeId)).where('archived_at', 'is', null);
+  query = vendorId === null ? query.where('vendor_id', 'is', null) : query.where('vendor_id', '=', BigInt(vendorId));
+  return query.orderBy('id').execute();
+}
+
+export async function insertItemCode(db: Db, storeId: number, v: ItemCodeValues) {
+  return db.insertInto('item_codes').values({ store_id: BigInt(storeId), ...values(v) }).returning(ITEM_CODE_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export async function updateItemCode(db: Db, storeId: number, id: number, v: ItemCodeValues) {
+  return db
+    .updateTable('item_codes')
+    .set({ ...values(v), updated_at: sql`now()` })
+    .where('id', '=', BigInt(id))
+    .where('store_id', '=', BigInt(storeId))
+    .where('archived_at', 'is', null)
+    .returning(ITEM_CODE_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function findItemCode(db: Db, storeId: number, id: number) {
+  return db
+    .selectFrom('item_codes')
+    .select(ITEM_CODE_COLUMNS)
+    .where('id', '=', BigInt(id))
+    .where('store_id', '=', BigInt(storeId))
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The live code with this tag in the store, case-insensitively. */
+export async function findItemCodeByTag(db: Db, storeId: number, tag: string) {
+  return db
+    .selectFrom('item_codes')
+    .select(ITEM_CODE_COLUMNS)
+    .where('store_id', '=', BigInt(storeId))
+    .where(sql`lower(tag)`, '=', tag.toLowerCase())
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function itemCodeWasSold(db: Db, storeId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('store_id', '=', BigInt(storeId))
+    .where('item_code_id', '=', BigInt(id))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function archiveItemCode(db: Db, storeId: number, id: number): Promise<void> {
+  await db.updateTable('item_codes').set({ archived_at: sql`now()` }).where('id', '=', BigInt(id)).where('store_id', '=', BigInt(storeId)).execute();
+}
+
+export async function deleteItemCode(db: Db, storeId: number, id: number): Promise<void> {
+  await db.deleteFrom('item_codes').where('id', '=', BigInt(id)).where('store_id', '=', BigInt(storeId)).execute();
+}

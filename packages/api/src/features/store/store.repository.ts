@@ -1,0 +1,163 @@
+/**
+ * Store settings and payment methods: all their SQL, always within the caller's store.
+ * Every change moves the store's updated_at (storeUpdatedAt) strictly forward, so
+ * clients holding older settings know to refresh (SPEC 4).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import type { UpdateSettingsInput } from '@pos/contracts';
+
+type Db = Kysely<Database>;
+
+const SETTINGS_COLUMNS = [
+  'order_prefix as orderPrefix',
+  'next_order_number as nextOrderNumber',
+  'default_vendor_commission_percent as defaultVendorCommissionPercent',
+  'default_vendor_consignment_commission_percent as defaultVendorConsignmentCommissionPercent',
+  'default_consignment_commission_percent as defaultConsignmentCommissionPercent',
+  'tax1_short_name as tax1ShortName',
+  'tax1_long_name as tax1LongName',
+  'tax1_percent as tax1Percent',
+  'tax1_enabled as tax1Enabled',
+  'tax1_apply_by_default as tax1ApplyByDefault',
+  'tax2_short_name as tax2ShortName',
+  'tax2_long_name as tax2LongName',
+  'tax2_percent as tax2Percent',
+  'tax2_enabled as tax2Enabled',
+  'tax2_apply_by_default as tax2ApplyByDefault',
+  'tax3_short_name as tax3ShortName',
+  'tax3_long_name as tax3LongName',
+  'tax3_percent as tax3Percent',
+  'tax3_enabled as tax3Enabled',
+  'tax3_apply_by_default as tax3ApplyByDefault',
+  'updated_at as storeUpdatedAt',
+] as const;
+
+const NEXT_UPDATED_AT = sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`;
+
+export async function getSettings(db: Db, storeId: number) {
+  return db.selectFrom('stores').select(SETTINGS_COLUMNS).where('id', '=', BigInt(storeId)).executeTakeFirstOrThrow();
+}
+
+export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsInput) {
+  return db
+    .updateTable('stores')
+    .set({
+      order_prefix: s.orderPrefix,
+      next_order_number: s.nextOrderNumber,
+      default_vendor_commission_percent: s.defaultVendorCommissionPercent,
+      default_vendor_consignment_commission_percent: s.defaultVendorConsignmentCommissionPercent,
+      default_consignment_commission_percent: s.defaultConsignmentCommissionPercent,
+      tax1_short_name: s.tax1ShortName,
+      tax1_long_name: s.tax1LongName,
+      tax1_percent: s.tax1Percent,
+      tax1_enabled: s.tax1Enabled,
+      tax1_apply_by_default: s.tax1ApplyByDefault,
+      tax2_short_name: s.tax2ShortName,
+      tax2_long_name: s.tax2LongName,
+      tax2_percent: s.tax2Percent,
+      tax2_enabled: s.tax2Enabled,
+      tax2_apply_by_default: s.tax2ApplyByDefault,
+      tax3_short_name: s.tax3ShortName,
+      tax3_long_name: s.tax3LongName,
+      tax3_percent: s.tax3Percent,
+      tax3_enabled: s.tax3Enabled,
+      tax3_apply_by_default: s.tax3ApplyByDefault,
+      updated_at: NEXT_UPDATED_AT,
+    })
+    .where('id', '=', BigInt(storeId))
+    .returning(SETTINGS_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves storeUpdatedAt forward and answers it. */
+export async function touchStore(db: Db, storeId: number): Promise<Date> {
+  const row = await db
+    .updateTable('stores')
+    .set({ updated_at: NEXT_UPDATED_AT })
+    .where('id', '=', BigInt(storeId))
+    .returning('updated_at')
+    .executeTakeFirstOrThrow();
+  return row.updated_at;
+}
+
+export async function getStoreUpdatedAt(db: Db, storeId: number): Promise<Date> {
+  const row = await db.selectFrom('stores').select('updated_at').where('id', '=', BigInt(storeId)).executeTakeFirstOrThrow();
+  return row.updated_at;
+}
+
+const PAYMENT_COLUMNS = [
+  'id',
+  'name',
+  'vendor_fee_percent as vendorFeePercent',
+  'customer_fee_percent as customerFeePercent',
+  'customer_fee_amount as customerFeeAmount',
+  'minimum_amount as minimumAmount',
+  'requires_manager_approval as requiresManagerApproval',
+] as const;
+
+export interface PaymentMethodValues {
+  name: string;
+  vendorFeePercent: bigint;
+  customerFeePercent: bigint;
+  customerFeeAmount: bigint;
+  minimumAmount: bigint;
+  requiresManagerApproval: boolean;
+}
+
+function paymentRow(v: PaymentMethodValues) {
+  return {
+    name: v.name,
+    vendor_fee_percent: v.vendorFeePercent,
+    customer_fee_percent: v.customerFeePercent,
+    customer_fee_amount: v.customerFeeAmount,
+    minimum_amount: v.minimumAmount,
+    requires_manager_approval: v.requiresManagerApproval,
+  };
+}
+
+export async function listPaymentMethods(db: Db, storeId: number) {
+  return db
+    .selectFrom('payment_methods')
+    .select(PAYMENT_COLUMNS)
+    .where('store_id', '=', BigInt(storeId))
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertPaymentMethod(db: Db, storeId: number, v: PaymentMethodValues) {
+  return db
+    .insertInto('payment_methods')
+    .values({ store_id: BigInt(storeId), ...paymentRow(v) })
+    .returning(PAYMENT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Undefined when the id is not an active payment method of this store. */
+export async function updatePaymentMethod(db: Db, storeId: number, id: number, v: PaymentMethodValues) {
+  return db
+    .updateTable('payment_methods')
+    .set({ ...paymentRow(v), updated_at: sql`now()` })
+    .where('id', '=', BigInt(id))
+    .where('store_id', '=', BigInt(storeId))
+    .where('archived_at', 'is', null)
+    .returning(PAYMENT_COLUMNS)
+    .executeTakeFirst();
+}
+
+/**
+ * Archives instead of erasing: orders may refer to a payment method, and what a user
+ * entered is never hard-deleted while history can point at it. Answers false when the
+ * id is not an active payment method of this store.
+ */
+export async function archivePaymentMethod(db: Db, storeId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_methods')
+    .set({ archived_at: sql`now()` })
+    .where('id', '=', BigInt(id))
+    .where('store_id', '=', BigInt(storeId))
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,115 @@
+/**
+ * Store settings in the flattened server form of SPEC 3, and payment methods.
+ */
+import { z } from 'zod';
+import { TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
+import { own, requiredMessage } from './messages';
+import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zPercent, zPercentOut, zText } from './wire';
+
+const requiredPercent = (label: string) => z.unknown().refine((v) => v !== undefined && v !== null, requiredMessage(label)).pipe(zPercent(label));
+const requiredMoney = (label: string) =>
+  z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, requiredMessage(label))
+    .pipe(zMoney)
+    .refine((v) => v >= 0n, own(`${label} must not be negative`));
+
+function taxInput(n: 1 | 2 | 3) {
+  return {
+    shortName: z
+      .string()
+      .trim()
+      .max(TAX_SHORT_NAME_MAX_LENGTH, own(`Tax ${n} short name must be at most ${TAX_SHORT_NAME_MAX_LENGTH} characters`))
+      .default(''),
+    longName: z.string().trim().max(100, own(`Tax ${n} long name must be at most 100 characters`)).default(''),
+    percent: zPercent(`Tax ${n} Percentage`).default(0n),
+    enabled: z.boolean().default(false),
+    applyByDefault: z.boolean().default(false),
+  };
+}
+const t1 = taxInput(1);
+const t2 = taxInput(2);
+const t3 = taxInput(3);
+
+export const ZUpdateSettingsInput = z.object({
+  orderPrefix: zText('Order Prefix', 20),
+  nextOrderNumber: z
+    .number({ error: own('Next Order Number must be an integer of at least 1') })
+    .int(own('Next Order Number must be an integer of at least 1'))
+    .min(1, own('Next Order Number must be an integer of at least 1'))
+    .max(Number.MAX_SAFE_INTEGER, own('Next Order Number is too large')),
+  defaultVendorCommissionPercent: requiredPercent('Default Vendor Commission Percent'),
+  defaultVendorConsignmentCommissionPercent: requiredPercent('Default Vendor Consignment Commission Percent'),
+  defaultConsignmentCommissionPercent: requiredPercent('Default Consignment Commission Percent'),
+  tax1ShortName: t1.shortName,
+  tax1LongName: t1.longName,
+  tax1Percent: t1.percent,
+  tax1Enabled: t1.enabled,
+  tax1ApplyByDefault: t1.applyByDefault,
+  tax2ShortName: t2.shortName,
+  tax2LongName: t2.longName,
+  tax2Percent: t2.percent,
+  tax2Enabled: t2.enabled,
+  tax2ApplyByDefault: t2.applyByDefault,
+  tax3ShortName: t3.shortName,
+  tax3LongName: t3.longName,
+  tax3Percent: t3.percent,
+  tax3Enabled: t3.enabled,
+  tax3ApplyByDefault: t3.applyByDefault,
+});
+export type UpdateSettingsInput = z.output<typeof ZUpdateSettingsInput>;
+
+export const ZSettingsOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  statusCode: z.number(),
+  orderPrefix: z.string(),
+  nextOrderNumber: zIdOut,
+  defaultVendorCommissionPercent: zPercentOut,
+  defaultVendorConsignmentCommissionPercent: zPercentOut,
+  defaultConsignmentCommissionPercent: zPercentOut,
+  tax1ShortName: z.string(),
+  tax1LongName: z.string(),
+  tax1Percent: zPercentOut,
+  tax1Enabled: z.boolean(),
+  tax1ApplyByDefault: z.boolean(),
+  tax2ShortName: z.string(),
+  tax2LongName: z.string(),
+  tax2Percent: zPercentOut,
+  tax2Enabled: z.boolean(),
+  tax2ApplyByDefault: z.boolean(),
+  tax3ShortName: z.string(),
+  tax3LongName: z.string(),
+  tax3Percent: zPercentOut,
+  tax3Enabled: z.boolean(),
+  tax3ApplyByDefault: z.boolean(),
+  storeUpdatedAt: zDateOut,
+});
+export type SettingsOutput = z.output<typeof ZSettingsOutput>;
+
+const paymentMethodFields = {
+  name: zText('Name', 100),
+  vendorFeePercent: requiredPercent('Vendor Fee'),
+  customerFeePercent: requiredPercent('Customer Fee Percent'),
+  customerFeeAmount: requiredMoney('Customer Fee Amount'),
+  minimumAmount: requiredMoney('Minimum Amount'),
+  requiresManagerApproval: z.boolean().default(false),
+};
+export const ZCreatePaymentMethodInput = z.object(paymentMethodFields);
+export const ZUpdatePaymentMethodInput = z.object({ id: zId, ...paymentMethodFields });
+export const ZDeletePaymentMethodInput = z.object({ id: zId });
+
+export const ZPaymentMethod = z.object({
+  id: zIdOut,
+  name: z.string(),
+  vendorFeePercent: zPercentOut,
+  customerFeePercent: zPercentOut,
+  customerFeeAmount: zMoneyOut,
+  minimumAmount: zMoneyOut,
+  requiresManagerApproval: z.boolean(),
+});
+export type PaymentMethod = z.output<typeof ZPaymentMethod>;
+
+export const ZListPaymentMethodsOutput = z.object({ success: z.boolean(), paymentMethods: z.array(ZPaymentMethod), storeUpdatedAt: zDateOut });
+export const ZPaymentMethodOutput = z.object({ success: z.boolean(), message: z.string(), paymentMethod: ZPaymentMethod, storeUpdatedAt: zDateOut });
+export const ZDeletePaymentMethodOutput = z.object({ success: z.boolean(), message: z.string(), storeUpdatedAt: zDateOut });

@@ -1,0 +1,98 @@
+/**
+ * Vendors (SPEC 3 vendor save payload and list) and item codes.
+ */
+import { z } from 'zod';
+import { MESSAGES, validateTag } from '@pos/domain';
+import { zEmail } from './auth';
+import { own } from './messages';
+import { zId, zIdOut, zMoneyOut, zPaging, zPercent, zPercentOut, zText } from './wire';
+
+own(MESSAGES.tagRequired);
+own(MESSAGES.tagAlphanumeric);
+
+export const VENDOR_SORTS = ['tradeName', 'contactName', 'email', 'primaryPhone'] as const;
+export type VendorSort = (typeof VENDOR_SORTS)[number];
+
+export const ZListVendorsInput = z.object({
+  ...zPaging(100, 20),
+  sort: z.enum(VENDOR_SORTS, { error: own(`sort must be one of ${VENDOR_SORTS.join(', ')}`) }).default('tradeName'),
+  isAscending: z.boolean().default(true),
+});
+
+const vendorFields = {
+  tradeName: zText('Trade Name', 200),
+  contactName: zText('Contact Name', 200),
+  contactEmail: zEmail,
+  primaryPhone: zText('Primary Phone', 40),
+  secondaryPhone: z.string().trim().max(40, own('Secondary Phone must be at most 40 characters')).default(''),
+  deductMonthlyRent: z.boolean().default(false),
+};
+export const ZAddVendorInput = z.object(vendorFields);
+export const ZEditVendorInput = z.object({ vendorId: zId, ...vendorFields });
+export const ZVendorIdInput = z.object({ vendorId: zId });
+export type VendorSaveInput = z.output<typeof ZAddVendorInput>;
+
+export const DEDUCT_RENT_OVERRIDES = ['USE_VENDOR_DEFAULT', 'DEDUCT', 'DO_NOT_DEDUCT'] as const;
+
+export const ZItemCode = z.object({
+  id: zIdOut,
+  tag: z.string(),
+  vendorId: zIdOut.nullable(),
+  warnOnNoControlCode: z.boolean(),
+  defaultCommissionPercent: zPercentOut,
+  receivesSeparateStatement: z.boolean(),
+  proportionalCcFee: z.boolean(),
+  deductMonthlyRentOverride: z.enum(DEDUCT_RENT_OVERRIDES),
+});
+export type ItemCode = z.output<typeof ZItemCode>;
+
+export const ZPrimaryContact = z.object({
+  id: zIdOut,
+  name: z.string(),
+  email: z.string(),
+  primaryPhone: z.string(),
+  secondaryPhone: z.string(),
+  priority: z.number(),
+});
+
+export const ZVendor = z.object({
+  id: zIdOut,
+  tradeName: z.string(),
+  primaryContact: ZPrimaryContact.nullable(),
+  deductMonthlyRent: z.boolean(),
+  outstandingStatementBalance: zMoneyOut,
+  itemCodes: z.array(ZItemCode),
+});
+export type Vendor = z.output<typeof ZVendor>;
+
+export const ZListVendorsOutput = z.object({ success: z.boolean(), vendors: z.array(ZVendor), totalVendors: zIdOut });
+export const ZVendorOutput = z.object({ success: z.boolean(), message: z.string(), vendor: ZVendor });
+export const ZVendorDeleteOutput = z.object({ success: z.boolean(), message: z.string(), archived: z.boolean() });
+
+const zTag = z
+  .string({ error: MESSAGES.tagRequired })
+  .trim()
+  .max(50, own('Tag must be at most 50 characters'))
+  .superRefine((tag, ctx) => {
+    const problem = validateTag(tag);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const itemCodeFields = {
+  tag: zTag,
+  vendorId: zId.nullable().default(null),
+  warnOnNoControlCode: z.boolean().default(false),
+  /** Absent: the store's default vendor commission percent. */
+  defaultCommissionPercent: zPercent('Default Commission Percent').optional(),
+  receivesSeparateStatement: z.boolean().default(false),
+  proportionalCcFee: z.boolean().default(false),
+  deductMonthlyRentOverride: z
+    .enum(DEDUCT_RENT_OVERRIDES, { error: own(`deductMonthlyRentOverride must be one of ${DEDUCT_RENT_OVERRIDES.join(', ')}`) })
+    .default('USE_VENDOR_DEFAULT'),
+};
+export const ZAddItemCodeInput = z.object(itemCodeFields);
+export const ZEditItemCodeInput = z.object({ id: zId, ...itemCodeFields });
+export const ZItemCodeIdInput = z.object({ id: zId });
+export type ItemCodeSaveInput = z.output<typeof ZAddItemCodeInput>;
+
+export const ZItemCodesOutput = z.object({ success: z.boolean(), message: z.string(), itemCodes: z.array(ZItemCode) });
