@@ -2,6 +2,7 @@
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
+import { orderRouter } from './features/order/order.router';
 import { staffRouter } from './features/staff/staff.router';
 import { storeRouter } from './features/store/store.router';
 import { systemRouter } from './features/system/system.router';
@@ -10,6 +11,7 @@ import { vendorRouter } from './features/vendor/vendor.router';
 export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
+  order: orderRouter,
   staff: staffRouter,
   store: storeRouter,
   system: systemRouter,

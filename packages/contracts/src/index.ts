@@ -6,3 +6,4 @@ export * from './system';
 export * from './dashboard';
 export * from './store';
 export * from './vendor';
+export * from './order';

@@ -90,11 +90,13 @@ export interface LoginFailuresTable {
   failed_at: CreatedAt;
 }
 
+export type OrderStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'REFUNDED';
+
 export interface OrdersTable {
   id: GeneratedInt8;
   store_id: Int8;
   order_number: string;
-  status: Generated<string>;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   customer_name: Generated<string>;
   total: ColumnType<bigint, bigint | number | string | undefined, bigint | number | string>;
   created_by: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;

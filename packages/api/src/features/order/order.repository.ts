@@ -1,0 +1,263 @@
+/**
+ * Orders and their lines: all their SQL, always within the caller's store.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import type { LookupOrdersInput } from '@pos/contracts';
+import { LOOKUP_LIMIT } from '@pos/contracts';
+
+type Db = Kysely<Database>;
+
+/** What a line stores: the snapshot of what was sold and its computed amounts. */
+export interface LineValues {
+  itemCode: string;
+  itemCodeId: bigint | null;
+  description: string;
+  quantity: bigint;
+  price: bigint;
+  discountPercent: bigint;
+  amount: bigint;
+  discountAmount: bigint;
+  total: bigint;
+  taxes: readonly [TaxValues, TaxValues, TaxValues];
+}
+export interface TaxValues {
+  enabled: boolean;
+  percent: bigint;
+  amount: bigint;
+  description: string;
+}
+
+function lineRow(v: LineValues) {
+  const [t1, t2, t3] = v.taxes;
+  return {
+    item_code: v.itemCode,
+    item_code_id: v.itemCodeId,
+    description: v.description,
+    quantity: v.quantity,
+    price: v.price,
+    discount_percent: v.discountPercent,
+    amount: v.amount,
+    discount_amount: v.discountAmount,
+    total: v.total,
+    tax1_enabled: t1.enabled,
+    tax1_percent: t1.percent,
+    tax1_amount: t1.amount,
+    tax1_description: t1.description,
+    tax2_enabled: t2.enabled,
+    tax2_percent: t2.percent,
+    tax2_amount: t2.amount,
+    tax2_description: t2.description,
+    tax3_enabled: t3.enabled,
+    tax3_percent: t3.percent,
+    tax3_amount: t3.amount,
+    tax3_description: t3.description,
+  };
+}
+
+const LINE_SELECT = sql`
+  l.id, l.item_code as "itemCode", l.description, l.quantity, l.price, l.discount_percent as "discountPercent",
+  l.amount, l.discount_amount as "discountAmount", l.total,
+  l.tax1_enabled as "tax1Enabled", l.tax1_percent as "tax1Percent", l.tax1_amount as "tax1Amount", l.tax1_description as "tax1Description",
+  l.tax2_enabled as "tax2Enabled", l.tax2_percent as "tax2Percent", l.tax2_amount as "tax2Amount", l.tax2_description as "tax2Description",
+  l.tax3_enabled as "tax3Enabled", l.tax3_percent as "tax3Percent", l.tax3_amount as "tax3Amount", l.tax3_description as "tax3Description",
+  (c.id is not null) as "knownItemCode", coalesce(c.warn_on_no_control_code, false) as "warnOnNoControlCode"`;
+
+export interface LineRow {
+  id: bigint;
+  itemCode: string;
+  description: string;
+  quantity: bigint;
+  price: bigint;
+  discountPercent: bigint;
+  amount: bigint;
+  discountAmount: bigint;
+  total: bigint;
+  tax1Enabled: boolean;
+  tax1Percent: bigint;
+  tax1Amount: bigint;
+  tax1Description: string;
+  tax2Enabled: boolean;
+  tax2Percent: bigint;
+  tax2Amount: bigint;
+  tax2Description: string;
+  tax3Enabled: boolean;
+  tax3Percent: bigint;
+  tax3Amount: bigint;
+  tax3Description: string;
+  knownItemCode: boolean;
+  warnOnNoControlCode: boolean;
+}
+
+/**
+ * Takes the store's next order number: the row lock on the store serialises concurrent
+ * callers, so no number is handed out twice.
+ */
+export async function allocateOrderNumber(db: Db, storeId: number): Promise<string> {
+  const row = await db
+    .updateTable('stores')
+    .set({ next_order_number: sql`next_order_number + 1` })
+    .where('id', '=', BigInt(storeId))
+    .returning([sql<string>`order_prefix || (next_order_number - 1)::text`.as('orderNumber')])
+    .executeTakeFirstOrThrow();
+  return row.orderNumber;
+}
+
+/** Undefined when the number is already taken in this store (settings moved back). */
+export async function insertOrder(db: Db, storeId: number, orderNumber: string, createdBy: bigint): Promise<bigint | undefined> {
+  const row = await db
+    .insertInto('orders')
+    .values({ store_id: BigInt(storeId), order_number: orderNumber, created_by: createdBy })
+    .onConflict((oc) => oc.columns(['store_id', 'order_number']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertLine(db: Db, storeId: number, orderId: bigint | number, v: LineValues): Promise<bigint> {
+  const row = await db
+    .insertInto('order_lines')
+    .values({ store_id: BigInt(storeId), order_id: BigInt(orderId), ...lineRow(v) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLine(db: Db, storeId: number, lineId: bigint | number, v: LineValues): Promise<void> {
+  await db
+    .updateTable('order_lines')
+    .set({ ...lineRow(v), updated_at: sql`now()` })
+    .where('id', '=', BigInt(lineId))
+    .where('store_id', '=', BigInt(storeId))
+    .execute();
+}
+
+export async function deleteLinesExcept(db: Db, storeId: number, orderId: number, keep: readonly bigint[]): Promise<void> {
+  let query = db.deleteFrom('order_lines').where('store_id', '=', BigInt(storeId)).where('order_id', '=', BigInt(orderId));
+  if (keep.length > 0) query = query.where('id', 'not in', keep);
+  await query.execute();
+}
+
+/** The line's order, locked for the rest of the transaction; undefined if not this store's. */
+export async function findLineOrder(db: Db, storeId: number, lineId: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['o.id as orderId', 'o.status'])
+    .where('l.id', '=', BigInt(lineId))
+    .where('l.store_id', '=', BigInt(storeId))
+    .where('o.store_id', '=', BigInt(storeId))
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+/** The order's status, locked for the rest of the transaction; undefined if not this store's. */
+export async function lockOrder(db: Db, storeId: number, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', '=', BigInt(orderId))
+    .where('store_id', '=', BigInt(storeId))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function lineIdsOfOrder(db: Db, storeId: number, orderId: number): Promise<bigint[]> {
+  const rows = await db.selectFrom('order_lines').select('id').where('store_id', '=', BigInt(storeId)).where('order_id', '=', BigInt(orderId)).execute();
+  return rows.map((r) => r.id);
+}
+
+export interface OrderTotals {
+  subtotal: bigint;
+  discount: bigint;
+  tax1: bigint;
+  tax2: bigint;
+  tax3: bigint;
+  total: bigint;
+}
+
+/**
+ * Stores the order's totals as the sums of its lines' rounded amounts (CONTRACT 4:
+ * subtotal = Σ amounts, discount = Σ discounts, tax N = Σ line tax N).
+ */
+export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean } = {}): Promise<OrderTotals> {
+  const { rows } = await sql<OrderTotals>`
+    update orders o set
+      subtotal = s.subtotal, discount_total = s.discount, tax1_total = s.tax1, tax2_total = s.tax2, tax3_total = s.tax3,
+      total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3,
+      updated_at = now()
+      ${extra.customerName !== undefined ? sql`, customer_name = ${extra.customerName}` : sql``}
+      ${extra.complete ? sql`, status = 'COMPLETED', completed_at = now()` : sql``}
+    from (
+      select coalesce(sum(amount), 0)::int8 as subtotal, coalesce(sum(discount_amount), 0)::int8 as discount,
+             coalesce(sum(tax1_amount), 0)::int8 as tax1, coalesce(sum(tax2_amount), 0)::int8 as tax2,
+             coalesce(sum(tax3_amount), 0)::int8 as tax3
+      from order_lines where store_id = ${storeId} and order_id = ${orderId}
+    ) s
+    where o.id = ${orderId} and o.store_id = ${storeId}
+    returning o.subtotal, o.discount_total as discount, o.tax1_total as tax1, o.tax2_total as tax2, o.tax3_total as tax3, o.total`.execute(db);
+  const totals = rows[0];
+  if (!totals) throw new Error(`order ${orderId} vanished while its totals were refreshed`);
+  return totals;
+}
+
+export async function findOrder(db: Db, storeId: number, orderId: bigint | number) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_number as orderNumber',
+      'customer_name as customerName',
+      'status',
+      'subtotal',
+      'discount_total as discount',
+      'tax1_total as tax1',
+      'tax2_total as tax2',
+      'tax3_total as tax3',
+      'total',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+    ])
+    .where('id', '=', BigInt(orderId))
+    .where('store_id', '=', BigInt(storeId))
+    .executeTakeFirst();
+}
+
+export async function listLines(db: Db, storeId: number, orderId: bigint | number, onlyIds?: readonly bigint[]): Promise<LineRow[]> {
+  const { rows } = await sql<LineRow>`
+    select ${LINE_SELECT}
+    from order_lines l
+    left join item_codes c on c.id = l.item_code_id and c.archived_at is null
+    where l.store_id = ${storeId} and l.order_id = ${orderId}
+      ${onlyIds ? sql`and l.id = any(${onlyIds.map(String)}::int8[])` : sql``}
+    order by l.id`.execute(db);
+  return rows;
+}
+
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+function likePrefix(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SPEC 5 lookup: every filter optional, newest first, at most LOOKUP_LIMIT stubs. */
+export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput) {
+  let query = db
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.order_number as orderNumber', 'o.customer_name as customerName', 'o.created_at as createdAt', 'o.status', 'o.total'])
+    .where('o.store_id', '=', BigInt(storeId));
+  if (f.orderNumber) query = query.where(sql`lower(o.order_number)`, 'like', likePrefix(f.orderNumber));
+  if (f.customer) query = query.where(sql`lower(o.customer_name)`, 'like', likeContains(f.customer));
+  if (f.startDate) query = query.where('o.created_at', '>=', f.startDate);
+  if (f.endDate) query = query.where('o.created_at', '<=', f.endDate);
+  if (f.minAmount !== null) query = query.where('o.total', '>=', f.minAmount);
+  if (f.maxAmount !== null) query = query.where('o.total', '<=', f.maxAmount);
+  if (f.itemKeyword) {
+    const pattern = likeContains(f.itemKeyword);
+    query = query.where('o.id', 'in', (eb) =>
+      eb.selectFrom('order_lines as l').select('l.order_id').where('l.store_id', '=', BigInt(storeId)).where('l.search_text', 'like', pattern),
+    );
+  }
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).execute();
+}
