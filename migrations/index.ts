@@ -8,6 +8,7 @@ import * as m0002 from './0002_create_orders';
 import * as m0003 from './0003_add_store_settings';
 import * as m0004 from './0004_create_vendors';
 import * as m0005 from './0005_create_order_lines';
+import * as m0006 from './0006_create_roadmap_entries';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_add_store_settings': m0003,
   '0004_create_vendors': m0004,
   '0005_create_order_lines': m0005,
+  '0006_create_roadmap_entries': m0006,
 };

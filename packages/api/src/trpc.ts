@@ -92,3 +92,19 @@ export function roleProcedure(required: Role) {
     });
   });
 }
+
+/** A procedure for any caller holding the claimed (storeId, role), whatever the role. */
+export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.identity.token) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  const claim = readClaim(ctx);
+  const found = await authenticate(ctx, claim);
+  if (!found.holdsRole) throw new AppError('FORBIDDEN', 'You do not hold that role in that store');
+  return next({
+    ctx: {
+      user: { id: found.userId, username: found.username, email: found.email },
+      sessionId: found.sessionId,
+      storeId: claim.storeId,
+      role: claim.role,
+    },
+  });
+});

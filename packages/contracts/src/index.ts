@@ -7,3 +7,4 @@ export * from './dashboard';
 export * from './store';
 export * from './vendor';
 export * from './order';
+export * from './roadmap';

@@ -174,7 +174,21 @@ export interface OrderLinesTable {
   updated_at: Timestamp;
 }
 
+export interface RoadmapEntriesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  title: string;
+  description: string;
+  requestor: NullableText;
+  estimated_completion: Timestamp;
+  actual_completion: NullableTimestamp;
+  status: Setting<'in_progress' | 'completed'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  roadmap_entries: RoadmapEntriesTable;
   vendors: VendorsTable;
   item_codes: ItemCodesTable;
   order_lines: OrderLinesTable;
