@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       completed_at timestamptz,
       unique (store_id, order_number)
     )`.execute(db);
-  await sql`create index orders_store_completed on orders (store_id, completed_at) where status = 'COMPLETED'`.execute(db);
+
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Order lines and the order columns the editor and lookup need. A line keeps a snapshot
- * of what was sold (code, description, price, discount, tax percents and names) and a
- * link to the store's item code when its code named one. Lookup indexes: date and
+ * of what was sold (code, description, price, discount, tax percents and names, the
+ * commission percent and the vendor's share) and a link to the store's item code when
+ * its code named one; the order keeps the sum of its vendor shares for the accountant. Lookup indexes: date and
  * amount by store, number prefix, and trigram indexes for customer and item keyword
  * substrings (pg_trgm, with btree_gin so store_id leads the GIN index too).
  */
@@ -15,7 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column discount_total bigint not null default 0,
       add column tax1_total bigint not null default 0,
       add column tax2_total bigint not null default 0,
-      add column tax3_total bigint not null default 0`.execute(db);
+      add column tax3_total bigint not null default 0,
+      add column vendor_share_total bigint not null default 0`.execute(db);
+  // Every dashboard aggregate over completed orders reads only this index.
+  await sql`
+    create index orders_store_completed on orders (store_id, completed_at)
+      include (total, tax1_total, tax2_total, tax3_total, vendor_share_total) where status = 'COMPLETED'`.execute(db);
   await sql`create index orders_store_created on orders (store_id, created_at desc, id desc)`.execute(db);
   await sql`create index orders_store_total on orders (store_id, total, created_at desc)`.execute(db);
   await sql`create index orders_store_number on orders (store_id, lower(order_number) text_pattern_ops)`.execute(db);
@@ -48,6 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       tax3_percent bigint not null default 0,
       tax3_amount bigint not null default 0,
       tax3_description text not null default '',
+      commission_percent bigint not null default 0,
+      vendor_share bigint not null default 0,
       search_text text generated always as (lower(item_code || ' ' || description)) stored,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
@@ -59,10 +67,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists order_lines`.execute(db);
-  for (const index of ['orders_store_created', 'orders_store_total', 'orders_store_number', 'orders_store_status', 'orders_customer_trgm']) {
+  for (const index of ['orders_store_completed', 'orders_store_created', 'orders_store_total', 'orders_store_number', 'orders_store_status', 'orders_customer_trgm']) {
     await sql`drop index if exists ${sql.ref(index)}`.execute(db);
   }
-  for (const column of ['subtotal', 'discount_total', 'tax1_total', 'tax2_total', 'tax3_total']) {
+  for (const column of ['subtotal', 'discount_total', 'tax1_total', 'tax2_total', 'tax3_total', 'vendor_share_total']) {
     await sql`alter table orders drop column if exists ${sql.ref(column)}`.execute(db);
   }
 }

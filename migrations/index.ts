@@ -9,6 +9,7 @@ import * as m0003 from './0003_add_store_settings';
 import * as m0004 from './0004_create_vendors';
 import * as m0005 from './0005_create_order_lines';
 import * as m0006 from './0006_create_roadmap_entries';
+import * as m0007 from './0007_create_inventory';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_vendors': m0004,
   '0005_create_order_lines': m0005,
   '0006_create_roadmap_entries': m0006,
+  '0007_create_inventory': m0007,
 };

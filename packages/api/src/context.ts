@@ -14,6 +14,8 @@ export interface ApiConfig {
   loginFailureWindowMs: number;
   /** scrypt cost; tests may lower it. */
   scryptCost: number;
+  /** The clock dashboards read "today" and "this month" from; tests pin it. */
+  now: () => Date;
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
@@ -21,6 +23,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   loginFailureLimit: 5,
   loginFailureWindowMs: 15 * 60 * 1000,
   scryptCost: 16384,
+  now: () => new Date(),
 };
 
 export interface Logger {

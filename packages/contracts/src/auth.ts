@@ -33,6 +33,8 @@ export const ZSignupInput = z.object({
   email: zEmail,
   password: zNewPassword(),
   storeName: zText('Store name', 100),
+  /** Optional: the new store's IANA time zone (the browser's); UTC when absent. */
+  timeZone: z.string().trim().optional(),
 });
 export const ZLoginOutput = z.object({
   success: z.boolean(),

@@ -8,3 +8,4 @@ export * from './store';
 export * from './vendor';
 export * from './order';
 export * from './roadmap';
+export * from './inventory';

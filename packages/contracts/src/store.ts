@@ -2,7 +2,7 @@
  * Store settings in the flattened server form of SPEC 3, and payment methods.
  */
 import { z } from 'zod';
-import { TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
+import { isValidTimeZone, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
 import { own, requiredMessage } from './messages';
 import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zPercent, zPercentOut, zText } from './wire';
 
@@ -13,6 +13,8 @@ const requiredMoney = (label: string) =>
     .refine((v) => v !== undefined && v !== null, requiredMessage(label))
     .pipe(zMoney)
     .refine((v) => v >= 0n, own(`${label} must not be negative`));
+
+export const zTimeZone = z.string().trim().refine(isValidTimeZone, own('Time zone must be an IANA time zone such as America/New_York'));
 
 function taxInput(n: 1 | 2 | 3) {
   return {
@@ -56,6 +58,8 @@ export const ZUpdateSettingsInput = z.object({
   tax3Percent: t3.percent,
   tax3Enabled: t3.enabled,
   tax3ApplyByDefault: t3.applyByDefault,
+  /** Optional: the store's IANA time zone, for "today" and "this month" on dashboards. */
+  timeZone: zTimeZone.optional(),
 });
 export type UpdateSettingsInput = z.output<typeof ZUpdateSettingsInput>;
 
@@ -83,6 +87,7 @@ export const ZSettingsOutput = z.object({
   tax3Percent: zPercentOut,
   tax3Enabled: z.boolean(),
   tax3ApplyByDefault: z.boolean(),
+  timeZone: z.string(),
   storeUpdatedAt: zDateOut,
 });
 export type SettingsOutput = z.output<typeof ZSettingsOutput>;

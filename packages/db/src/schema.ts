@@ -17,7 +17,7 @@ type Int8Setting = ColumnType<bigint, bigint | number | string | undefined, bigi
 export interface StoresTable {
   id: GeneratedInt8;
   name: string;
-  time_zone: Generated<string>;
+  time_zone: Setting<string>;
   is_platform: Generated<boolean>;
   created_at: CreatedAt;
   /** storeUpdatedAt: moves forward on every change of settings or payment methods. */
@@ -108,6 +108,7 @@ export interface OrdersTable {
   tax1_total: Int8Setting;
   tax2_total: Int8Setting;
   tax3_total: Int8Setting;
+  vendor_share_total: Int8Setting;
 }
 
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
@@ -169,6 +170,8 @@ export interface OrderLinesTable {
   tax3_percent: Int8Setting;
   tax3_amount: Int8Setting;
   tax3_description: Setting<string>;
+  commission_percent: Int8Setting;
+  vendor_share: Int8Setting;
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -187,7 +190,34 @@ export interface RoadmapEntriesTable {
   updated_at: Timestamp;
 }
 
+export interface InventoryItemsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  sku: string;
+  description: Setting<string>;
+  item_code_id: NullableInt8;
+  price: Int8Setting;
+  quantity_on_hand: Int8Setting;
+  reorder_level: Int8Setting;
+  archived_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InventoryMovementsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  item_id: Int8;
+  delta: Int8;
+  quantity_after: Int8;
+  reason: string;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  inventory_items: InventoryItemsTable;
+  inventory_movements: InventoryMovementsTable;
   roadmap_entries: RoadmapEntriesTable;
   vendors: VendorsTable;
   item_codes: ItemCodesTable;

@@ -121,3 +121,25 @@ export function isLineComplete(line: {
     line.price !== 0n
   );
 }
+
+/**
+ * The store's commission on a line: its total (after discount, before tax) times the
+ * commission percent, rounded to cents half-to-even like every other rounding here.
+ */
+export function commissionAmount(lineTotal: bigint, commissionPercent: bigint): bigint {
+  return assertMoneyRange(percentOfToCents(lineTotal, commissionPercent));
+}
+
+/** What the vendor is owed for a line: its total less the store's commission. */
+export function vendorShare(lineTotal: bigint, commissionPercent: bigint): bigint {
+  return assertMoneyRange(lineTotal - commissionAmount(lineTotal, commissionPercent));
+}
+
+/**
+ * Profit margin as a Percent (micro-units of one percent): (revenue − expenses) /
+ * revenue × 100, rounded half-to-even at the micro-unit; zero with no revenue.
+ */
+export function profitMarginPercent(revenue: bigint, expenses: bigint): bigint {
+  if (revenue === 0n) return 0n;
+  return divRoundHalfEven((revenue - expenses) * PERCENT_100, revenue);
+}

@@ -19,3 +19,14 @@ export function validateTag(tag: string): string | null {
 export function validatePasswordConfirmation(newPassword: string, confirmPassword: string): string | null {
   return newPassword === confirmPassword ? null : MESSAGES.passwordsMismatch;
 }
+
+/** An IANA time zone name the platform knows (stores count "today" in their own zone). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z_+\-/0-9]{1,64}$/.test(timeZone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,10 @@ import {
   DomainError,
   INT64_MAX,
   PERCENT_100,
+  commissionAmount,
   computeLine,
+  profitMarginPercent,
+  vendorShare,
   isLineComplete,
   isLineEmpty,
   summarizeOrder,
@@ -192,5 +195,35 @@ describe('line state', () => {
     expect(isLineComplete({ ...full, quantity: 0n })).toBe(false);
     expect(isLineComplete({ ...full, price: 0n })).toBe(false);
     expect(isLineComplete(empty)).toBe(false);
+  });
+});
+
+describe('vendor share and profit margin', () => {
+  it('takes the commission off the line total, rounded to cents half-to-even', () => {
+    // 53.97 at 15%: commission 8.0955 -> 8.10, vendor 45.87
+    expect(commissionAmount(53_970_000n, 15_000_000n)).toBe(8_100_000n);
+    expect(vendorShare(53_970_000n, 15_000_000n)).toBe(45_870_000n);
+    // 0.25 at 10%: 0.025 is an exact half-cent -> 0.02 (even)
+    expect(commissionAmount(250_000n, 10_000_000n)).toBe(20_000n);
+    // 0.35 at 10%: 0.035 -> 0.04 (even)
+    expect(commissionAmount(350_000n, 10_000_000n)).toBe(40_000n);
+    expect(vendorShare(10_000_000n, 0n)).toBe(10_000_000n);
+    expect(vendorShare(10_000_000n, 100_000_000n)).toBe(0n);
+  });
+
+  it('gives the profit margin as a percent, zero without revenue', () => {
+    expect(profitMarginPercent(0n, 0n)).toBe(0n);
+    expect(profitMarginPercent(100_000_000n, 75_000_000n)).toBe(25_000_000n);
+    expect(profitMarginPercent(3_000_000n, 2_000_000n)).toBe(33_333_333n);
+    expect(profitMarginPercent(100_000_000n, 150_000_000n)).toBe(-50_000_000n);
+  });
+
+  it('splits every line into commission plus vendor share exactly', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 100_000_000n }), (total, pct) => {
+        expect(commissionAmount(total, pct) + vendorShare(total, pct)).toBe(total);
+        expect(commissionAmount(total, pct) % 10_000n).toBe(0n);
+      }),
+    );
   });
 });

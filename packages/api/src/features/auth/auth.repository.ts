@@ -52,8 +52,8 @@ export async function updatePasswordHash(db: Db, userId: bigint | number, passwo
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', BigInt(userId)).execute();
 }
 
-export async function insertStore(db: Db, name: string): Promise<bigint> {
-  const row = await db.insertInto('stores').values({ name }).returning('id').executeTakeFirstOrThrow();
+export async function insertStore(db: Db, name: string, timeZone = 'UTC'): Promise<bigint> {
+  const row = await db.insertInto('stores').values({ name, time_zone: timeZone }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -2,9 +2,19 @@
  * Dashboards (SPEC 7 paths). The caller's current role must include the dashboard's
  * role; every counter is computed from real rows.
  */
-import { ZEmptyInput, ZSstManagerDashboardOutput, ZSystemDashboardOutput } from '@pos/contracts';
+import {
+  ZEmptyInput,
+  ZSstManagerDashboardOutput,
+  ZStoreAccountantDashboardOutput,
+  ZStoreManagerDashboardOutput,
+  ZStoreOwnerDashboardOutput,
+  ZStoreStaffDashboardOutput,
+  ZSystemDashboardOutput,
+} from '@pos/contracts';
+import { profitMarginPercent } from '@pos/domain';
 import { roleProcedure, router } from '../../trpc';
 import { countActiveStores, countStores, countUsers } from '../system/system.repository';
+import { accountantCounters, managerCounters, ownerCounters, staffCounters } from './dashboard.repository';
 
 async function systemCounters(db: Parameters<typeof countStores>[0]) {
   const [totalStores, totalUsers] = await Promise.all([countStores(db), countUsers(db)]);
@@ -27,4 +37,27 @@ export const dashboardRouter = router({
     .input(ZEmptyInput)
     .output(ZSstManagerDashboardOutput)
     .query(async ({ ctx }) => ({ ...(await systemCounters(ctx.db)), activeStores: await countActiveStores(ctx.db) })),
+  storeOwner: roleProcedure('STORE_OWNER')
+    .meta({ path: '/dashboard/store-owner' })
+    .input(ZEmptyInput)
+    .output(ZStoreOwnerDashboardOutput)
+    .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await ownerCounters(ctx.db, ctx.storeId)) })),
+  storeManager: roleProcedure('STORE_MANAGER')
+    .meta({ path: '/dashboard/store-manager' })
+    .input(ZEmptyInput)
+    .output(ZStoreManagerDashboardOutput)
+    .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await managerCounters(ctx.db, ctx.storeId, ctx.config.now())) })),
+  storeStaff: roleProcedure('STORE_STAFF')
+    .meta({ path: '/dashboard/store-staff' })
+    .input(ZEmptyInput)
+    .output(ZStoreStaffDashboardOutput)
+    .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await staffCounters(ctx.db, ctx.storeId, ctx.user.id, ctx.config.now())) })),
+  storeAccountant: roleProcedure('STORE_ACCOUNTANT')
+    .meta({ path: '/dashboard/store-accountant' })
+    .input(ZEmptyInput)
+    .output(ZStoreAccountantDashboardOutput)
+    .query(async ({ ctx }) => {
+      const counters = await accountantCounters(ctx.db, ctx.storeId, ctx.config.now());
+      return { success: true, message: 'OK', ...counters, profitMargin: profitMarginPercent(counters.monthlyRevenue, counters.monthlyExpenses) };
+    }),
 });

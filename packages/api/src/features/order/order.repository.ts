@@ -20,6 +20,8 @@ export interface LineValues {
   discountAmount: bigint;
   total: bigint;
   taxes: readonly [TaxValues, TaxValues, TaxValues];
+  commissionPercent: bigint;
+  vendorShare: bigint;
 }
 export interface TaxValues {
   enabled: boolean;
@@ -52,6 +54,8 @@ function lineRow(v: LineValues) {
     tax3_percent: t3.percent,
     tax3_amount: t3.amount,
     tax3_description: t3.description,
+    commission_percent: v.commissionPercent,
+    vendor_share: v.vendorShare,
   };
 }
 
@@ -185,13 +189,14 @@ export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigin
     update orders o set
       subtotal = s.subtotal, discount_total = s.discount, tax1_total = s.tax1, tax2_total = s.tax2, tax3_total = s.tax3,
       total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3,
+      vendor_share_total = s.vendor_share,
       updated_at = now()
       ${extra.customerName !== undefined ? sql`, customer_name = ${extra.customerName}` : sql``}
       ${extra.complete ? sql`, status = 'COMPLETED', completed_at = now()` : sql``}
     from (
       select coalesce(sum(amount), 0)::int8 as subtotal, coalesce(sum(discount_amount), 0)::int8 as discount,
              coalesce(sum(tax1_amount), 0)::int8 as tax1, coalesce(sum(tax2_amount), 0)::int8 as tax2,
-             coalesce(sum(tax3_amount), 0)::int8 as tax3
+             coalesce(sum(tax3_amount), 0)::int8 as tax3, coalesce(sum(vendor_share), 0)::int8 as vendor_share
       from order_lines where store_id = ${storeId} and order_id = ${orderId}
     ) s
     where o.id = ${orderId} and o.store_id = ${storeId}

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { SubmitLine, UpdateLineInput } from '@pos/contracts';
-import { computeLine, isLineEmpty } from '@pos/domain';
+import { computeLine, isLineEmpty, vendorShare } from '@pos/domain';
 import { AppError } from '../../errors';
 import { findItemCodeByTag } from '../itemcode/itemcode.repository';
 import { getSettings } from '../store/store.repository';
@@ -43,6 +43,8 @@ function emptyLine(settings: Settings): repo.LineValues {
     discountAmount: 0n,
     total: 0n,
     taxes: [preset(1), preset(2), preset(3)],
+    commissionPercent: settings.defaultVendorCommissionPercent,
+    vendorShare: 0n,
   };
 }
 
@@ -59,8 +61,12 @@ type LineFields = Pick<UpdateLineInput, 'itemCode' | 'quantity' | 'price' | 'dis
   tax3Description: string;
 };
 
-/** A line's stored values, every amount recomputed here; client amounts are ignored. */
-async function lineValues(db: Db, storeId: number, input: LineFields): Promise<repo.LineValues> {
+/**
+ * A line's stored values, every amount recomputed here; client amounts are ignored. The
+ * commission is the line's item code's, or the store's default vendor commission for a
+ * code the store does not know.
+ */
+async function lineValues(db: Db, storeId: number, input: LineFields, settings: Settings): Promise<repo.LineValues> {
   const tax = (n: 1 | 2 | 3) => {
     const percent = input[`tax${n}Percent`];
     const description = input[`tax${n}Description`];
@@ -75,6 +81,7 @@ async function lineValues(db: Db, storeId: number, input: LineFields): Promise<r
     taxPercents: [taxes[0].percent, taxes[1].percent, taxes[2].percent],
   });
   const code = input.itemCode ? await findItemCodeByTag(db, storeId, input.itemCode) : undefined;
+  const commissionPercent = code?.defaultCommissionPercent ?? settings.defaultVendorCommissionPercent;
   return {
     itemCode: input.itemCode,
     itemCodeId: code?.id ?? null,
@@ -90,6 +97,8 @@ async function lineValues(db: Db, storeId: number, input: LineFields): Promise<r
       { ...taxes[1], amount: amounts.taxes[1] },
       { ...taxes[2], amount: amounts.taxes[2] },
     ],
+    commissionPercent,
+    vendorShare: vendorShare(amounts.total, commissionPercent),
   };
 }
 
@@ -127,8 +136,9 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
     const found = await repo.findLineOrder(trx, storeId, input.orderLineId);
     if (!found) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     assertEditable(found.status);
-    await repo.updateLine(trx, storeId, input.orderLineId, await lineValues(trx, storeId, { ...input, description: input.itemDescription }));
-    const newOrderLineId = input.createNewLine ? await repo.insertLine(trx, storeId, found.orderId, emptyLine(await getSettings(trx, storeId))) : null;
+    const settings = await getSettings(trx, storeId);
+    await repo.updateLine(trx, storeId, input.orderLineId, await lineValues(trx, storeId, { ...input, description: input.itemDescription }, settings));
+    const newOrderLineId = input.createNewLine ? await repo.insertLine(trx, storeId, found.orderId, emptyLine(settings)) : null;
     const summary = await repo.refreshOrderTotals(trx, storeId, found.orderId);
     const ids = newOrderLineId ? [BigInt(input.orderLineId), newOrderLineId] : [BigInt(input.orderLineId)];
     const lines = await repo.listLines(trx, storeId, found.orderId, ids);
@@ -152,13 +162,14 @@ export async function submitOrder(db: Db, storeId: number, input: { orderId: num
     const order = await repo.lockOrder(trx, storeId, input.orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     assertEditable(order.status);
+    const settings = await getSettings(trx, storeId);
     const existing = new Set((await repo.lineIdsOfOrder(trx, storeId, input.orderId)).map(String));
     const kept: bigint[] = [];
     for (const item of input.items) {
       const fields = submittedLine(item);
       if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
       if (item.id !== undefined && !existing.has(String(item.id))) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-      const values = await lineValues(trx, storeId, fields);
+      const values = await lineValues(trx, storeId, fields, settings);
       if (item.id !== undefined) {
         await repo.updateLine(trx, storeId, item.id, values);
         kept.push(BigInt(item.id));

@@ -30,6 +30,7 @@ const SETTINGS_COLUMNS = [
   'tax3_percent as tax3Percent',
   'tax3_enabled as tax3Enabled',
   'tax3_apply_by_default as tax3ApplyByDefault',
+  'time_zone as timeZone',
   'updated_at as storeUpdatedAt',
 ] as const;
 
@@ -63,6 +64,7 @@ export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsI
       tax3_percent: s.tax3Percent,
       tax3_enabled: s.tax3Enabled,
       tax3_apply_by_default: s.tax3ApplyByDefault,
+      ...(s.timeZone ? { time_zone: s.timeZone } : {}),
       updated_at: NEXT_UPDATED_AT,
     })
     .where('id', '=', BigInt(storeId))

@@ -17,6 +17,7 @@ import {
 import { MESSAGES } from '@pos/domain';
 import { AppError } from '../../errors';
 import { roleProcedure, router } from '../../trpc';
+import { inventoryRouter } from '../inventory/inventory.router';
 import { itemCodeRouter } from '../itemcode/itemcode.router';
 import * as repo from './store.repository';
 
@@ -94,4 +95,5 @@ export const storeRouter = router({
   }),
 
   itemcode: itemCodeRouter,
+  inventory: inventoryRouter,
 });
