@@ -21,7 +21,7 @@ const entryFields = {
     .nullish()
     .transform((v) => (v ? v : null)),
   estimatedCompletion: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', requiredMessage('Estimated Completion')).pipe(isoDateTime('Estimated Completion')),
-  actualCompletion: z.union([isoDateTime('Actual Completion'), z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null),
+  actualCompletion: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDateTime('Actual Completion').nullable()),
   status: z.enum(ROADMAP_STATUSES, { error: own('status must be in_progress or completed') }).default('in_progress'),
 };
 
