@@ -33,7 +33,7 @@ export function createContextFactory(db: Kysely<Database>, config: ApiConfig): C
       identity: {
         token: body.token ?? bearer ?? req.cookies?.[SESSION_COOKIE] ?? null,
         storeId: parseStoreId(storeClaim),
-        role: typeof role === 'string' && role !== '' ? role : null,
+        role: claimedRole(role),
       },
       setSessionCookie(token, maxAgeMs) {
         if (token === null) {
@@ -50,4 +50,10 @@ export function createContextFactory(db: Kysely<Database>, config: ApiConfig): C
       },
     };
   };
+}
+
+/** The claimed role as text; one of the wrong type is an unknown role (400), not a missing one (403). */
+function claimedRole(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }

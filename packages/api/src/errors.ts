@@ -52,6 +52,8 @@ export function zodMessage(error: ZodError): string {
  * anything else is a 500 whose message is hidden behind an error id.
  */
 export function toAppError(error: unknown): AppError {
+  // Already normalised (by the procedure middleware): keep it, with its error id.
+  if (error instanceof AppError) return error;
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof AppError) return cause;
   if (cause instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(cause), cause);

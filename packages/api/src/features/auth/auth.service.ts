@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ZLoginInput, ZPasswordInput, ZSignupInput, LoginOutput } from '@pos/contracts';
+import { isValidTimeZone } from '@pos/domain';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db-errors';
@@ -24,12 +25,15 @@ export async function startSession(ctx: Context, user: { id: bigint; username: s
 }
 
 export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
-  const identifier = input.usernameOrEmail.toLowerCase();
+  const name = input.usernameOrEmail.toLowerCase();
+  const user = await repo.findUserByLogin(ctx.db, name);
+  // Failures count per account, however it is named (username or e-mail, any case);
+  // for a name no account has, per name.
+  const identifier = user ? `user:${user.id}` : `name:${name}`;
   const failures = await repo.countRecentLoginFailures(ctx.db, identifier, ctx.config.loginFailureWindowMs);
   if (failures >= ctx.config.loginFailureLimit) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many failed login attempts. Please wait a few minutes and try again.');
   }
-  const user = await repo.findUserByLogin(ctx.db, identifier);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) {
     await repo.recordLoginFailure(ctx.db, identifier);
@@ -45,7 +49,7 @@ export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>)
     const taken = await repo.usernameOrEmailTaken(trx, input.username, input.email);
     if (taken) throw takenError(taken);
     try {
-      const storeId = await repo.insertStore(trx, input.storeName);
+      const storeId = await repo.insertStore(trx, input.storeName, input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC');
       const userId = await repo.insertUser(trx, { username: input.username, email: input.email, passwordHash });
       await repo.insertRoleAssignment(trx, { storeId, userId, role: 'STORE_OWNER' });
       return { id: userId, username: input.username, email: input.email };
