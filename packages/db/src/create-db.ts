@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -30,6 +30,8 @@ export interface CreateDbOptions {
   loadDataDir?: Blob | File | undefined;
   /** pg pool size. */
   poolSize?: number | undefined;
+  /** Kysely's query log (the benchmarks record the SQL a call runs). */
+  log?: LogConfig | undefined;
 }
 
 export async function createPglite(options: { dataDir?: string | undefined; loadDataDir?: Blob | File | undefined }): Promise<PGlite> {
@@ -54,10 +56,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // An idle client dropped by the server (restart, admin command) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await createPglite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(options.log ? { log: options.log } : {}) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,0 +1,73 @@
+/**
+ * The baseline: a bare Fastify server whose routes replay, through pg directly, the very
+ * statements the product ran for the same call (see record.ts). No tRPC, no validation,
+ * no query builder: only the database work and the JSON answer, which is what the
+ * hardware allows. Writes run in a transaction as the product's do; values the product
+ * would get fresh (a new order id, a new session token hash) are chained from the
+ * replay's own results instead of reusing the recorded ones.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { Statement } from './record';
+import { verifyPassword } from '../packages/api/src/features/auth/tokens';
+
+export interface BaselineRoute {
+  name: string;
+  /** Recordings to choose from (one per pooled entity), picked by `pick` from the body. */
+  recordings: Statement[][];
+  /** Recordings carry the product's own begin/commit, so the replay needs none of its own. */
+  /** Extra work the product does besides SQL (login verifies a password hash). */
+  passwordHash?: string;
+  password?: string;
+}
+
+const INT8_OID = 20;
+
+export async function startBaseline(url: string, routes: BaselineRoute[], port: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+  });
+  pool.on('error', () => {});
+  const app = Fastify({ logger: false });
+  for (const route of routes) {
+    app.post(`/base/${route.name}`, async (req) => {
+      const pick = Number((req.body as { pick?: number } | undefined)?.pick ?? 0);
+      const statements = route.recordings[pick % route.recordings.length]!;
+      if (route.passwordHash) await verifyPassword(route.password ?? '', route.passwordHash);
+      const client = await pool.connect();
+      try {
+        const fresh = new Map<string, unknown>();
+        let last: unknown[] = [];
+        for (const s of statements) {
+          const params = s.params.map((p) => {
+            if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return createHash('sha256').update(randomBytes(32)).digest('hex');
+            const key = typeof p === 'bigint' || typeof p === 'number' || typeof p === 'string' ? String(p) : null;
+            return key !== null && fresh.has(key) ? fresh.get(key) : p;
+          });
+          const { rows } = await client.query(s.sql, params as unknown[]);
+          const row = rows[0] as Record<string, unknown> | undefined;
+          if (row && s.firstRow) {
+            for (const [column, recorded] of Object.entries(s.firstRow)) {
+              const now = row[column];
+              if (now !== undefined && now !== null && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
+                fresh.set(String(recorded), now);
+              }
+            }
+          }
+          last = rows;
+        }
+        return JSON.stringify({ success: true, rows: last.length }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  }
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, close: async () => (await app.close(), await pool.end()) };
+}

@@ -1,0 +1,265 @@
+/**
+ * Fills a PostgreSQL database (DATABASE_URL, default postgres://root@127.0.0.1:5432/pos_bench,
+ * created if missing) with realistic data, fast, with bulk SQL:
+ *   20 stores, users for every role in each, 100k vendors in store 1, 300k item codes,
+ *   1M orders over two years with 5M lines.
+ * Sizes are flags: --stores --vendors --item-codes --orders --lines-per-order.
+ * Idempotent: each phase counts what is there and adds only what is missing, so a second
+ * run does not duplicate anything. Secondary indexes of the bulk tables are dropped
+ * during a large load and recreated from their own definitions afterwards.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDb, migrateToLatest } from '@pos/db';
+import { hashPassword } from '../packages/api/src/features/auth/tokens';
+
+export const BENCH_PASSWORD = 'benchpass1';
+export const DEFAULT_BENCH_URL = 'postgres://root@127.0.0.1:5432/pos_bench';
+
+export interface Sizes {
+  stores: number;
+  vendors: number;
+  itemCodes: number;
+  orders: number;
+  linesPerOrder: number;
+}
+
+export function readSizes(argv: string[]): Sizes {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      stores: { type: 'string', default: '20' },
+      vendors: { type: 'string', default: '100000' },
+      'item-codes': { type: 'string', default: '300000' },
+      orders: { type: 'string', default: '1000000' },
+      'lines-per-order': { type: 'string', default: '5' },
+    },
+    strict: false,
+  });
+  const n = (v: unknown) => {
+    const x = Number(v);
+    if (!Number.isInteger(x) || x < 0) throw new Error(`not a size: ${v}`);
+    return x;
+  };
+  return {
+    stores: Math.max(1, n(values.stores)),
+    vendors: n(values.vendors),
+    itemCodes: n(values['item-codes']),
+    orders: n(values.orders),
+    linesPerOrder: Math.max(1, n(values['lines-per-order'])),
+  };
+}
+
+async function ensureDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+}
+
+const log = (msg: string) => console.log(`[generate ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await work();
+  log(`${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+async function count(client: pg.Client, sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(sql, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Drops the secondary indexes of `tables`, runs `load`, recreates them from their definitions. */
+async function withoutIndexes(client: pg.Client, tables: string[], load: () => Promise<void>) {
+  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+    `select i.indexname, i.indexdef from pg_indexes i
+     where i.schemaname = 'public' and i.tablename = any($1)
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    [tables],
+  );
+  for (const r of rows) await client.query(`drop index ${pg.escapeIdentifier(r.indexname)}`);
+  try {
+    await load();
+  } finally {
+    for (const r of rows) await timed(`index ${r.indexname}`, () => client.query(r.indexdef));
+  }
+}
+
+export async function generate(url: string, sizes: Sizes) {
+  await ensureDatabase(url);
+  const handle = await createDb({ url, poolSize: 1 });
+  await migrateToLatest(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('set synchronous_commit = off');
+  await client.query("set maintenance_work_mem = '512MB'");
+  await client.query('select setseed(0.42)');
+  log(`sizes ${JSON.stringify(sizes)}`);
+
+  // Stores, named so a second run finds them.
+  const haveStores = await count(client, "select count(*) as n from stores where name like 'Bench Store %'");
+  if (haveStores < sizes.stores) {
+    await client.query(
+      `insert into stores (name, time_zone, order_prefix, next_order_number, default_vendor_commission_percent,
+         tax1_short_name, tax1_long_name, tax1_percent, tax1_enabled, tax1_apply_by_default,
+         tax2_short_name, tax2_long_name, tax2_percent, tax2_enabled, tax2_apply_by_default)
+       select 'Bench Store ' || i, (array['America/New_York','America/Chicago','America/Denver','America/Los_Angeles'])[1 + i % 4],
+         'B' || i || '-', 1, 15000000, 'GST', 'Goods and Services Tax', 5000000, true, true, 'PST', 'Provincial Sales Tax', 7000000, true, false
+       from generate_series($1::int, $2::int) i`,
+      [haveStores + 1, sizes.stores],
+    );
+  }
+  const { rows: storeRows } = await client.query<{ id: string }>("select id from stores where name like 'Bench Store %' order by id");
+  const storeIds = storeRows.map((r) => Number(r.id));
+  const firstStore = storeIds[0]!;
+  log(`stores: ${storeIds.length}`);
+
+  // Users for every role in every store (password benchpass1), plus the admin.
+  const hash = await hashPassword(BENCH_PASSWORD, 16384);
+  await client.query(
+    `insert into users (username, email, password_hash)
+     select r.u || s.id, r.u || s.id || '@bench.test', $1
+     from stores s cross join (values ('owner'), ('manager'), ('cashier'), ('accountant')) r(u)
+     where s.name like 'Bench Store %'
+     on conflict do nothing`,
+    [hash],
+  );
+  await client.query(
+    `insert into role_assignments (store_id, user_id, role)
+     select s.id, u.id, r.role from stores s
+     cross join (values ('owner', 'STORE_OWNER'), ('manager', 'STORE_MANAGER'), ('cashier', 'STORE_STAFF'), ('accountant', 'STORE_ACCOUNTANT')) r(u, role)
+     join users u on u.username = r.u || s.id
+     where s.name like 'Bench Store %'
+     on conflict do nothing`,
+  );
+  await client.query(`insert into users (username, email, password_hash) values ('benchadmin', 'benchadmin@bench.test', $1) on conflict do nothing`, [hash]);
+  await client.query(
+    `insert into role_assignments (store_id, user_id, role)
+     select s.id, u.id, 'ABSOLUTE_ADMIN' from stores s, users u where s.is_platform and u.username = 'benchadmin' on conflict do nothing`,
+  );
+  log(`users: ${await count(client, "select count(*) as n from users where email like '%@bench.test'")}`);
+
+  // Vendors: all in store 1 (the large store of the targets).
+  const haveVendors = await count(client, 'select count(*) as n from vendors where store_id = $1', [firstStore]);
+  if (haveVendors < sizes.vendors) {
+    await timed(`vendors ${haveVendors + 1}..${sizes.vendors}`, () =>
+      client.query(
+        `insert into vendors (store_id, trade_name, deduct_monthly_rent, outstanding_statement_balance,
+           contact_name, contact_email, contact_primary_phone, contact_secondary_phone)
+         select $1, (array['Oak','Brass','Velvet','Copper','Willow','Amber','Iron','Maple','Cedar','Linen'])[1 + i % 10] || ' '
+                 || (array['Antiques','Vintage','Finds','Collectibles','Treasures','Curios','Relics'])[1 + (i / 10) % 7] || ' ' || i,
+           i % 3 = 0, case when i % 11 = 0 then (i % 500) * 1000000 else 0 end,
+           case when i % 50 = 0 then null else (array['Ann','Bob','Cleo','Dev','Eve','Finn','Gus','Hana','Ivan','June'])[1 + (i * 7) % 10] || ' ' || chr(65 + i % 26) || '. Smith' || i end,
+           case when i % 50 = 0 then null else 'vendor' || i || '@example.com' end,
+           case when i % 50 = 0 then null else '555-' || lpad((i % 10000)::text, 4, '0') || '-' || i end,
+           ''
+         from generate_series($2::int, $3::int) i`,
+        [firstStore, haveVendors + 1, sizes.vendors],
+      ),
+    );
+  }
+
+  // Item codes: 90% in store 1 spread over its vendors, the rest unassigned in other stores.
+  const haveCodes = await count(client, "select count(*) as n from item_codes where tag like 'BC%'");
+  if (haveCodes < sizes.itemCodes) {
+    await timed(`item codes ${haveCodes + 1}..${sizes.itemCodes}`, () =>
+      client.query(
+        `with v as (select id, row_number() over (order by id) as rn from vendors where store_id = $1),
+              nv as (select count(*) as n from v)
+         insert into item_codes (store_id, vendor_id, tag, warn_on_no_control_code, default_commission_percent)
+         select case when i % 10 = 0 then ($4::bigint[])[1 + i % array_length($4::bigint[], 1)] else $1 end,
+                case when i % 10 = 0 or (select n from nv) = 0 then null
+                     else (select id from v where rn = 1 + i % (select n from nv)) end,
+                'BC' || i, i % 17 = 0, (10 + i % 21) * 1000000
+         from generate_series($2::int, $3::int) i`,
+        [firstStore, haveCodes + 1, sizes.itemCodes, storeIds],
+      ),
+    );
+  }
+
+  // Orders over two years, half of them in store 1, with their lines.
+  const haveOrders = await count(client, "select count(*) as n from orders where order_number like 'B%-%' and store_id = any($1)", [storeIds]);
+  if (haveOrders < sizes.orders) {
+    const load = async () => {
+      const batch = 100_000;
+      for (let from = haveOrders + 1; from <= sizes.orders; from += batch) {
+        const to = Math.min(sizes.orders, from + batch - 1);
+        await timed(`orders ${from}..${to} with ${sizes.linesPerOrder} lines each`, async () => {
+          await client.query('begin');
+          const prevMax = await count(client, 'select coalesce(max(id), 0) as n from orders');
+          await client.query(
+            `insert into orders (store_id, order_number, status, customer_name, created_at, updated_at, completed_at)
+             select st, 'B' || st || '-' || i,
+                    case when i % 40 = 0 then 'DRAFT' when i % 97 = 0 then 'PENDING' else 'COMPLETED' end,
+                    (array['Alice','Bruno','Chloe','Dmitri','Elena','Farah','George','Hiro','Ines','Jonas','Kemal','Lucia'])[1 + i % 12] || ' '
+                      || (array['Walker','Nguyen','Garcia','Okafor','Schmidt','Rossi','Tanaka','Silva','Novak','Haddad'])[1 + (i / 12) % 10],
+                    ts, ts, case when i % 40 = 0 or i % 97 = 0 then null else ts + interval '5 minutes' end
+             from (select i, case when i % 2 = 0 then ($3::bigint[])[1] else ($3::bigint[])[1 + i % array_length($3::bigint[], 1)] end as st,
+                          now() - (i % 730) * interval '1 day' - ((i * 7919) % 86400) * interval '1 second' as ts
+                   from generate_series($1::int, $2::int) i) g`,
+            [from, to, storeIds],
+          );
+          // Prices are whole multiples of $2, so 10% discounts, 5% tax and 15% commission
+          // are exact cents and the stored amounts agree with the domain arithmetic.
+          await client.query(
+            `insert into order_lines (store_id, order_id, item_code, item_code_id, description, quantity, price, discount_percent,
+               amount, discount_amount, total, tax1_enabled, tax1_percent, tax1_amount, tax1_description,
+               commission_percent, vendor_share)
+             select o.store_id, o.id, 'BC' || x.c, ic.id,
+                    (array['Brass','Oak','Velvet','Copper','Glass','Silver','Pine','Enamel'])[1 + (o.id + l) % 8] || ' '
+                      || (array['lamp','chair','mirror','vase','clock','teapot','frame','brooch','quilt','radio'])[1 + (o.id * 3 + l) % 10],
+                    x.q, x.p, x.d, x.p * x.q, x.p * x.q * x.d / 100000000, y.total,
+                    true, 5000000, y.total / 20, 'GST', 15000000, y.total - y.total * 15 / 100
+             from orders o
+             cross join generate_series(1, $2::int) l
+             cross join lateral (select 1 + (o.id + l) % 3 as q, (1 + (o.id * 31 + l * 17) % 250) * 2000000 as p,
+                                        case when (o.id + l) % 5 = 0 then 10000000 else 0 end as d,
+                                        1 + (o.id * 13 + l) % greatest($3::int, 1) as c) x
+             cross join lateral (select x.p * x.q - x.p * x.q * x.d / 100000000 as total) y
+             left join item_codes ic on ic.store_id = o.store_id and lower(ic.tag) = lower('BC' || x.c) and ic.archived_at is null
+             where o.id > $1`,
+            [prevMax, sizes.linesPerOrder, sizes.itemCodes],
+          );
+          await client.query('commit');
+        });
+      }
+      await timed('order totals', () =>
+        client.query(
+          `update orders o set subtotal = s.amount, discount_total = s.discount, tax1_total = s.tax1,
+             total = s.amount - s.discount + s.tax1, vendor_share_total = s.share
+           from (select order_id, sum(amount)::int8 as amount, sum(discount_amount)::int8 as discount, sum(tax1_amount)::int8 as tax1,
+                        sum(vendor_share)::int8 as share from order_lines group by order_id) s
+           where o.id = s.order_id and o.total = 0`,
+        ),
+      );
+      await timed('next order numbers', () =>
+        client.query(`update stores s set next_order_number = greatest(s.next_order_number, coalesce(m.n, 0) + 1)
+                      from (select store_id, max(substring(order_number from '-(\\d+)$')::bigint) as n from orders
+                            where order_number like 'B%-%' group by store_id) m where m.store_id = s.id`),
+      );
+    };
+    if (sizes.orders - haveOrders > 50_000) await withoutIndexes(client, ['orders', 'order_lines'], load);
+    else await load();
+  }
+  await timed('analyze', () => client.query('analyze'));
+  log(
+    `done: ${await count(client, 'select count(*) as n from vendors')} vendors, ${await count(client, 'select count(*) as n from item_codes')} item codes, ` +
+      `${await count(client, 'select count(*) as n from orders')} orders, ${await count(client, 'select count(*) as n from order_lines')} lines`,
+  );
+  await client.end();
+  return { storeIds, firstStore };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  generate(process.env.DATABASE_URL ?? DEFAULT_BENCH_URL, readSizes(process.argv.slice(2))).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

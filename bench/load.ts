@@ -1,0 +1,109 @@
+/**
+ * Load: starts bench/servers.ts in its own process (the product and the baseline), then
+ * drives each scenario with autocannon from this process through the REST door, through
+ * tRPC and against the baseline, at each connection count. Answers the figures.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { scenarios, type Fixture, type Scenario } from './scenarios';
+import type { Statement } from './record';
+
+export type Door = 'baseline' | 'rest' | 'trpc';
+
+export interface Figure {
+  scenario: string;
+  door: Door;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const APP_PORT = 3101;
+const BASE_PORT = 3102;
+
+export async function startServers(url: string): Promise<{ fixture: Fixture; statements: Record<string, Statement[]>; stop: () => void }> {
+  const fixtureFile = join(tmpdir(), `bench-fixture-${process.pid}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], {
+    env: { ...process.env, DATABASE_URL: url, APP_PORT: String(APP_PORT), BASE_PORT: String(BASE_PORT), FIXTURE_FILE: fixtureFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  const { fixture, statements } = JSON.parse(await readFile(fixtureFile, 'utf8')) as { fixture: Fixture; statements: Record<string, Statement[]> };
+  return { fixture, statements, stop: () => child.kill('SIGTERM') };
+}
+
+function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST'; path: string; body?: string; headers: Record<string, string> } {
+  const input = s.input(pick);
+  const json = { 'content-type': 'application/json' };
+  if (door === 'baseline') return { method: 'POST', path: `/base/${s.name}`, body: JSON.stringify({ pick }), headers: json };
+  if (door === 'rest') {
+    const identity = s.identity ? { tokenString: s.identity.token, storeId: s.identity.storeId, role: s.identity.role } : {};
+    return { method: 'POST', path: `/api/v1${s.path}`, body: JSON.stringify({ ...input, ...identity }), headers: json };
+  }
+  const auth: Record<string, string> = s.identity ? { authorization: `Bearer ${s.identity.token}`, 'x-store-id': String(s.identity.storeId), 'x-role': s.identity.role } : {};
+  if (s.type === 'query') return { method: 'GET', path: `/trpc/${s.procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, headers: auth };
+  return { method: 'POST', path: `/trpc/${s.procedure}`, body: JSON.stringify({ json: input }), headers: { ...json, ...auth } };
+}
+
+export async function measure(s: Scenario, door: Door, connections: number, durationSec: number): Promise<Figure> {
+  let counter = 0;
+  const port = door === 'baseline' ? BASE_PORT : APP_PORT;
+  const first = request(s, door, 0);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: durationSec,
+    method: first.method,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = request(s, door, counter++);
+          return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
+        },
+      },
+    ],
+  });
+  return {
+    scenario: s.name,
+    door,
+    connections,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[] }): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const s of scenarios(fixture)) {
+    if (opts.only && !opts.only.includes(s.name)) continue;
+    for (const connections of opts.connections) {
+      for (const door of ['baseline', 'rest', 'trpc'] as const) {
+        const figure = await measure(s, door, connections, opts.durationSec);
+        figures.push(figure);
+        console.log(
+          `${s.name.padEnd(28)} ${door.padEnd(8)} c=${String(connections).padEnd(3)} ${figure.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
+            (figure.errors || figure.non2xx ? `  errors ${figure.errors} non2xx ${figure.non2xx}` : ''),
+        );
+      }
+    }
+  }
+  return figures;
+}

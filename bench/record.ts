@@ -1,0 +1,70 @@
+/**
+ * Records the exact SQL (text, parameters, first result row) that one API call runs, by
+ * running the call through createCaller on a Kysely instance whose log and a small plugin
+ * capture every statement. The baseline server replays these recordings.
+ */
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { appRouter, createCallerFactory, DEFAULT_API_CONFIG, parseStoreId, type Context } from '@pos/api';
+import { createDb, type DbHandle } from '@pos/db';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  /** The first row the statement answered, to chain fresh values in a replay. */
+  firstRow: Record<string, unknown> | null;
+}
+
+const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;
+
+export interface Recorder {
+  handle: DbHandle;
+  /** Runs `call` and answers the statements it ran, in order. */
+  record<T>(call: (caller: Caller) => Promise<T>, identity?: { token: string | null; storeId: unknown; role: string | null }): Promise<{ result: T; statements: Statement[] }>;
+}
+
+class ResultCapture implements KyselyPlugin {
+  rows: (Record<string, unknown> | null)[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.rows.push((args.result.rows[0] as Record<string, unknown> | undefined) ?? null);
+    return args.result;
+  }
+}
+
+export async function createRecorder(url: string): Promise<Recorder> {
+  let statements: { sql: string; params: unknown[] }[] = [];
+  const handle = await createDb({
+    url,
+    poolSize: 1,
+    log: (event) => {
+      if (event.level === 'query') statements.push({ sql: event.query.sql, params: [...event.query.parameters] });
+    },
+  });
+  const capture = new ResultCapture();
+  const db = handle.db.withPlugin(capture);
+  return {
+    handle,
+    async record(call, identity = { token: null, storeId: null, role: null }) {
+      statements = [];
+      capture.rows = [];
+      const ctx: Context = {
+        db,
+        config: DEFAULT_API_CONFIG,
+        log: { error: console.error, warn() {}, info() {} },
+        ip: '127.0.0.1',
+        identity: { ...identity, storeId: parseStoreId(identity.storeId) },
+        setSessionCookie: () => {},
+      };
+      const result = await call(createCaller(ctx));
+      // Let the fire-and-forget session touch (if any) land before the next recording.
+      await new Promise((r) => setTimeout(r, 20));
+      // Transaction control statements are logged but never reach a plugin's result hook.
+      let row = 0;
+      const paired = statements.map((s) => ({ ...s, firstRow: /^(begin|commit|rollback)\b/i.test(s.sql.trim()) ? null : (capture.rows[row++] ?? null) }));
+      return { result, statements: paired.filter((s) => !/^\s*update "sessions" set "last_used_at"/.test(s.sql)) };
+    },
+  };
+}

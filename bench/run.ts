@@ -1,0 +1,76 @@
+/**
+ * `npm run bench`: generate data (idempotent), load every scenario through both doors and
+ * the baseline at 1, 16 and 64 connections, explain every read, measure the web build,
+ * and write the figures to bench/results/latest.json.
+ *
+ *   npm run bench                                  # full sizes, 5 s per measurement
+ *   npm run bench -- --orders 100000 --vendors 20000 --duration 3 --connections 1,16
+ *   npm run bench -- --only update-line,vendor-list-last --skip-generate
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { DEFAULT_BENCH_URL, generate, readSizes } from './generate';
+import { explainAll } from './explain';
+import { runLoad, startServers, type Figure } from './load';
+import { initialJsSize } from './web';
+import { scenarios } from './scenarios';
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '1,16,64' },
+      only: { type: 'string' },
+      'skip-generate': { type: 'boolean', default: false },
+      'skip-load': { type: 'boolean', default: false },
+    },
+    strict: false,
+  });
+  const url = process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
+  if (!values['skip-generate']) await generate(url, readSizes(argv));
+
+  const servers = await startServers(url);
+  let figures: Figure[] = [];
+  try {
+    const explained = await explainAll(
+      url,
+      servers.statements,
+      scenarios(servers.fixture)
+        .map((s) => s.name)
+        .filter((n) => n.startsWith('lookup') || n.startsWith('vendor') || n.startsWith('dashboard')),
+    );
+    console.log('\n== query plans (EXPLAIN ANALYZE)');
+    for (const c of explained) console.log(`${c.ok ? 'ok  ' : 'SEQ '} ${c.scenario.padEnd(28)} ${c.executionMs.toFixed(2).padStart(8)} ms  ${c.statement}`);
+    if (!values['skip-load']) {
+      console.log('\n== load (autocannon, second process)');
+      figures = await runLoad(servers.fixture, {
+        connections: String(values.connections).split(',').map(Number),
+        durationSec: Number(values.duration),
+        ...(values.only ? { only: String(values.only).split(',') } : {}),
+      });
+    }
+    const web = await initialJsSize().catch(() => null);
+    if (web) console.log(`\n== web: initial JavaScript ${(web.totalGzipBytes / 1024).toFixed(1)} KB gzipped (${web.files.map((f) => f.file).join(', ')})`);
+    await mkdir('bench/results', { recursive: true });
+    await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan, ...c }) => c), web }, null, 2));
+    printRatios(figures);
+  } finally {
+    servers.stop();
+  }
+}
+
+function printRatios(figures: Figure[]) {
+  if (figures.length === 0) return;
+  console.log('\n== ratio to baseline (req/s)');
+  for (const f of figures.filter((x) => x.door !== 'baseline')) {
+    const base = figures.find((b) => b.door === 'baseline' && b.scenario === f.scenario && b.connections === f.connections);
+    if (base) console.log(`${f.scenario.padEnd(28)} ${f.door.padEnd(5)} c=${String(f.connections).padEnd(3)} ${((100 * f.reqPerSec) / base.reqPerSec).toFixed(0).padStart(4)}%`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * The load scenarios of the benchmark issue: each is one API call, sent through the REST
+ * door, through tRPC, and to the baseline's replay of the same SQL.
+ */
+export interface Identity {
+  token: string;
+  storeId: number;
+  role: string;
+}
+
+export interface Fixture {
+  cashier: Identity;
+  owner: Identity;
+  loginBody: { usernameOrEmail: string; password: string };
+  /** Draft line ids, one update-line recording each (baseline picks by index). */
+  lineIds: number[];
+  lookups: Record<'keyword' | 'keywordCommon' | 'dateRange' | 'amountRange' | 'orderNumber', Record<string, unknown>>;
+  vendorLastPage: number;
+}
+
+export interface Scenario {
+  name: string;
+  /** Spec path: REST door at /api/v1<path>. */
+  path: string;
+  /** tRPC procedure key and type. */
+  procedure: string;
+  type: 'query' | 'mutation';
+  identity: Identity | null;
+  /** The input for request number `pick` (scenarios with a pool vary it). */
+  input(pick: number): Record<string, unknown>;
+  /** How many distinct picks there are (the baseline has one recording per pick). */
+  picks: number;
+}
+
+const money = (v: bigint | number) => ({ type: 'Money', value: String(v) });
+const percent = (v: bigint | number) => ({ type: 'Percent', value: String(v) });
+
+export function updateLineInput(lineId: number) {
+  return {
+    orderLineId: lineId,
+    itemCode: 'BC5',
+    itemDescription: 'Brass lamp',
+    quantity: 2,
+    price: money(19_990_000),
+    discountPercent: percent(10_000_000),
+    tax1Percent: percent(5_000_000),
+    tax1Description: 'GST',
+    createNewLine: false,
+  };
+}
+
+export function scenarios(f: Fixture): Scenario[] {
+  const single = (name: string, path: string, procedure: string, type: Scenario['type'], identity: Identity | null, input: Record<string, unknown>): Scenario => ({
+    name,
+    path,
+    procedure,
+    type,
+    identity,
+    input: () => input,
+    picks: 1,
+  });
+  return [
+    single('login', '/login', 'auth.login', 'mutation', null, f.loginBody),
+    single('order-next', '/order/next', 'order.next', 'mutation', f.cashier, {}),
+    {
+      name: 'update-line',
+      path: '/order/update-line',
+      procedure: 'order.updateLine',
+      type: 'mutation',
+      identity: f.cashier,
+      input: (pick) => updateLineInput(f.lineIds[pick % f.lineIds.length]!),
+      picks: f.lineIds.length,
+    },
+    single('lookup-keyword', '/order/lookup', 'order.lookup', 'query', f.cashier, f.lookups.keyword),
+    single('lookup-keyword-common', '/order/lookup', 'order.lookup', 'query', f.cashier, f.lookups.keywordCommon),
+    single('lookup-number', '/order/lookup', 'order.lookup', 'query', f.cashier, f.lookups.orderNumber),
+    single('lookup-date-range', '/order/lookup', 'order.lookup', 'query', f.cashier, f.lookups.dateRange),
+    single('lookup-amount-range', '/order/lookup', 'order.lookup', 'query', f.cashier, f.lookups.amountRange),
+    single('vendor-list-first', '/vendor/list', 'vendor.list', 'query', f.cashier, { page: 1, pageSize: 20 }),
+    single('vendor-list-last', '/vendor/list', 'vendor.list', 'query', f.cashier, { page: f.vendorLastPage, pageSize: 20 }),
+    single('dashboard-store-owner', '/dashboard/store-owner', 'dashboard.storeOwner', 'query', f.owner, {}),
+    single('dashboard-store-manager', '/dashboard/store-manager', 'dashboard.storeManager', 'query', f.owner, {}),
+    single('dashboard-store-staff', '/dashboard/store-staff', 'dashboard.storeStaff', 'query', f.owner, {}),
+    single('dashboard-store-accountant', '/dashboard/store-accountant', 'dashboard.storeAccountant', 'query', f.owner, {}),
+  ];
+}
