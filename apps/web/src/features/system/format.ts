@@ -1,0 +1,6 @@
+/** A date-time as 'MMM d, yyyy' (SPEC 9's display of dates). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}

@@ -1,0 +1,67 @@
+/**
+ * The tRPC client (CONTRACT 1, 2): batched calls to /trpc with superjson; every call
+ * carries the stored token and the current role's storeId and role as headers, and
+ * gives up after 30 s (SPEC 9). A 401 on any call but login means the session is gone:
+ * it is cleared and the app returns to the login page.
+ */
+import { createTRPCReact } from '@trpc/react-query';
+import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import superjson from 'superjson';
+import type { AppRouter } from '@pos/api';
+import { session } from './session';
+
+export const API_TIMEOUT_MS = 30_000;
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Identity headers of CONTRACT 2 for the stored session. */
+export function identityHeaders(): Record<string, string> {
+  const { token, currentRole } = session.get();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (currentRole) {
+    headers['x-store-id'] = String(currentRole.storeId);
+    headers['x-role'] = currentRole.role;
+  }
+  return headers;
+}
+
+/** fetch with SPEC 9's timeout, combined with the caller's own abort signal. */
+export const fetchWithTimeout: typeof fetch = (input, init) => {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  return fetch(input, { ...init, signal });
+};
+
+const UNAUTHENTICATED_PATHS = new Set(['auth.login', 'auth.signup']);
+
+/** Watches every answer for a 401 outside login and sign-up. */
+function sessionExpiryLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error: TRPCClientError<AppRouter>) => {
+            if (error.data?.httpStatus === 401 && !UNAUTHENTICATED_PATHS.has(op.path)) onUnauthorized();
+            observer.error(error);
+          },
+        }),
+      );
+}
+
+export function createTrpcClient(onUnauthorized: () => void) {
+  return trpc.createClient({
+    links: [
+      sessionExpiryLink(onUnauthorized),
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        headers: identityHeaders,
+        fetch: fetchWithTimeout,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,33 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { queryClient } from './lib/query-client';
+import { endSession } from './lib/session-actions';
+import { theme } from './lib/theme';
+import { createTrpcClient, trpc } from './lib/trpc';
+import { router } from './router';
+
+const trpcClient = createTrpcClient(() => {
+  void endSession(() => router.navigate({ to: '/' }));
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
+      <Notifications position="top-right" />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,229 @@
+/**
+ * Helpers every browser spec can reuse: sign up and sign in through the screens or,
+ * quicker, through the REST door; create staff; take screenshots.
+ */
+import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export type StoreRole = 'STORE_OWNER' | 'STORE_MANAGER' | 'STORE_STAFF' | 'STORE_ACCOUNTANT';
+
+export interface RoleAssignment {
+  storeId: number;
+  storeName: string;
+  role: string;
+}
+
+export interface LoginResponse {
+  success: boolean;
+  message: string;
+  userId: number;
+  username: string;
+  email: string;
+  token: string;
+  roles: RoleAssignment[];
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface OwnerAccount extends Account {
+  storeName: string;
+  storeId: number;
+  userId: number;
+  token: string;
+}
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** A name no other test uses (letters and digits: valid as a username). */
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+function accountFor(prefix: string, opts: Partial<Account> = {}): Account {
+  const username = opts.username ?? uniqueName(prefix);
+  return { username, email: opts.email ?? `${username}@example.com`, password: opts.password ?? 'password123' };
+}
+
+/** POST /api/v1<path>; throws with the server's message on a non-OK answer. */
+export async function apiPost<T = unknown>(path: string, body: Record<string, unknown> = {}, url = baseURL()): Promise<T> {
+  const response = await fetch(`${url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${json.message ?? ''}`);
+  return json;
+}
+
+/** Signs a new store owner up through the sign-up screen; ends on /dashboard. */
+export async function signUpOwner(page: Page, opts: Partial<Account> & { storeName?: string } = {}): Promise<OwnerAccount> {
+  const account = accountFor('owner', opts);
+  const storeName = opts.storeName ?? `Store ${uniqueName('')}`;
+  await page.goto(`${baseURL()}/`);
+  await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
+  await page.locator('input[name="username"]').fill(account.username);
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="storeName"]').fill(storeName);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  const stored = await readSession(page);
+  const role = stored.currentRole;
+  if (!stored.token || !role) throw new Error('Sign-up did not store a session');
+  return { ...account, storeName, storeId: role.storeId, userId: Number(stored.userId), token: stored.token };
+}
+
+/** Signs a new store owner up through the REST door (no browser needed). */
+export async function signUpOwnerViaApi(opts: Partial<Account> & { storeName?: string } = {}): Promise<OwnerAccount & { login: LoginResponse }> {
+  const account = accountFor('owner', opts);
+  const storeName = opts.storeName ?? `Store ${uniqueName('')}`;
+  const login = await apiPost<LoginResponse>('/signup', { ...account, storeName });
+  const role = login.roles[0];
+  if (!role) throw new Error('Sign-up returned no role');
+  return { ...account, storeName, storeId: role.storeId, userId: login.userId, token: login.token, login };
+}
+
+/** Logs in through the login screen and waits to leave it. */
+export async function loginAs(page: Page, usernameOrEmail: string, password: string): Promise<void> {
+  if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== '/') await page.goto(`${baseURL()}/`);
+  await page.locator('input[name="usernameOrEmail"]').fill(usernameOrEmail);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/');
+}
+
+/**
+ * The quick way in: logs in through the REST door, stores the session the way the login
+ * screen does (first role current, unless `role` names another) and opens `path`.
+ */
+export async function openAs(page: Page, account: Pick<Account, 'username' | 'password'>, path = '/dashboard', role?: { storeId?: number; role: string }): Promise<LoginResponse> {
+  const login = await apiPost<LoginResponse>('/login', { usernameOrEmail: account.username, password: account.password });
+  const current = role ? login.roles.find((r) => r.role === role.role && (role.storeId === undefined || r.storeId === role.storeId)) : login.roles[0];
+  if (!current) throw new Error(`${account.username} does not hold ${role?.role ?? 'any role'}`);
+  // The login page (no token yet) gives access to the origin's localStorage.
+  await page.goto(`${baseURL()}/`);
+  await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+  await page.evaluate(
+    ([l, c]) => {
+      // Runs in the page (the e2e programs have no DOM typings).
+      const localStorage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;
+      localStorage.setItem('token', l.token);
+      localStorage.setItem('userId', String(l.userId));
+      localStorage.setItem('username', l.username);
+      localStorage.setItem('email', l.email);
+      localStorage.setItem('availableRoles', JSON.stringify(l.roles));
+      localStorage.setItem('currentRole', JSON.stringify(c));
+    },
+    [login, current] as const,
+  );
+  await page.goto(`${baseURL()}${path}`);
+  return login;
+}
+
+/** Creates a user holding `role` in the owner's store (POST /api/v1/store/staff/add). */
+export async function createStaffViaApi(
+  url: string,
+  ownerToken: string,
+  opts: { role: StoreRole; storeId: number; callerRole?: StoreRole } & Partial<Account>,
+): Promise<Account & { userId: number }> {
+  const account = accountFor(opts.role.toLowerCase().replace('store_', ''), opts);
+  const answer = await apiPost<{ member: { userId: number } }>(
+    '/store/staff/add',
+    { tokenString: ownerToken, storeId: opts.storeId, role: opts.callerRole ?? 'STORE_OWNER', ...account, staffRole: opts.role },
+    url,
+  );
+  return { ...account, userId: answer.member.userId };
+}
+
+/** Gives an existing user another role in the owner's store (POST /api/v1/store/staff/assign). */
+export async function assignRoleViaApi(
+  url: string,
+  ownerToken: string,
+  opts: { storeId: number; usernameOrEmail: string; role: StoreRole; callerRole?: StoreRole },
+): Promise<void> {
+  await apiPost(
+    '/store/staff/assign',
+    { tokenString: ownerToken, storeId: opts.storeId, role: opts.callerRole ?? 'STORE_OWNER', usernameOrEmail: opts.usernameOrEmail, staffRole: opts.role },
+    url,
+  );
+}
+
+/** The part of the page's localStorage these helpers use. */
+interface BrowserStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export interface StoredSession {
+  token: string | null;
+  userId: string | null;
+  username: string | null;
+  email: string | null;
+  availableRoles: RoleAssignment[] | null;
+  currentRole: RoleAssignment | null;
+}
+
+/** The SPEC 3 values in the page's localStorage. */
+export async function readSession(page: Page): Promise<StoredSession> {
+  return page.evaluate(() => {
+    const localStorage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;
+    const json = (key: string) => {
+      const v = localStorage.getItem(key);
+      return v === null ? null : JSON.parse(v);
+    };
+    return {
+      token: localStorage.getItem('token'),
+      userId: localStorage.getItem('userId'),
+      username: localStorage.getItem('username'),
+      email: localStorage.getItem('email'),
+      availableRoles: json('availableRoles'),
+      currentRole: json('currentRole'),
+    };
+  });
+}
+
+/**
+ * Writes /work/main/screenshots/<name>.png (gitignored) for a person to look at. The
+ * window grows to the page's height for the shot (a full-page capture would cut the
+ * fixed drawer at the first screen), and toasts are dismissed first.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = `${SCREENSHOT_DIR}${name}.png`;
+  const toasts = page.locator('.mantine-Notification-root');
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
+  await toasts.first().waitFor({ state: 'detached' }).catch(() => undefined);
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+  if (height > viewport.height) {
+    await page.setViewportSize({ width: viewport.width, height });
+    // Let the fixed drawer take the new height before the shot.
+    await page.waitForTimeout(250);
+  }
+  try {
+    await page.screenshot({ path });
+  } finally {
+    if (height > viewport.height) await page.setViewportSize(viewport);
+  }
+  return path;
+}
+
+/** The drawer's entries (their paths), parents opened first, in order. */
+export async function drawerEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const parents = nav.locator('button[aria-expanded="false"]');
+  while ((await parents.count()) > 0) await parents.first().click();
+  return nav.locator('[data-menu-path]').evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.getAttribute('data-menu-path') ?? ''));
+}

@@ -1,0 +1,81 @@
+/**
+ * Chromium through playwright-core: one persistent context per spec file (a fresh
+ * profile in a temporary folder), and pages that record console errors, uncaught
+ * exceptions and failed requests, so every spec can assert its walk was clean.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium-path';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const profile = await mkdtemp(join(tmpdir(), 'pos-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(10_000);
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  /**
+   * Expects that nothing went wrong, besides problems matching `expected` (for example
+   * the browser's own console line for a 401 a spec provokes on purpose). Clears the list.
+   */
+  expectClean(expected?: readonly RegExp[]): void;
+}
+
+export async function trackedPage(context: BrowserContext): Promise<TrackedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // A navigation away cancels requests in flight: not a fault of the page.
+    if (failure.includes('ERR_ABORTED')) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`server error: ${response.status()} ${response.url()}`);
+  });
+  return {
+    page,
+    problems,
+    expectClean(expected = []) {
+      const unexpected = problems.filter((p) => !expected.some((re) => re.test(p)));
+      problems.length = 0;
+      if (unexpected.length > 0) throw new Error(`Problems in the browser:\n${unexpected.join('\n')}`);
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * What SPEC 2 and SPEC 6 say each role sees, written out by hand (not computed from
+ * packages/domain) so the browser specs check the product against the spec itself.
+ */
+export const MENUS: Record<string, string[]> = {
+  ABSOLUTE_ADMIN: ['/dashboard', '/system', '/system/users', '/system/stores', '/roadmap', '/account'],
+  STORE_OWNER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/orders', '/customers', '/reports', '/roadmap', '/account'],
+  STORE_MANAGER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/orders', '/customers', '/reports', '/roadmap', '/account'],
+  STORE_STAFF: ['/dashboard', '/store/vendors', '/orders', '/customers', '/roadmap', '/account'],
+  STORE_ACCOUNTANT: ['/dashboard', '/reports', '/roadmap', '/account'],
+};
+
+export const DASHBOARD_LABELS: Record<string, string[]> = {
+  STORE_OWNER: ['Total Revenue', 'Total Orders', 'Total Products', 'Total Staff'],
+  STORE_MANAGER: ["Today's Revenue", 'Pending Orders', 'Low Stock Items', 'Active Staff'],
+  STORE_STAFF: ["Today's Orders", "Today's Revenue", 'Pending Tasks'],
+  STORE_ACCOUNTANT: ['Monthly Revenue', 'Monthly Expenses', 'Pending Invoices', 'Profit Margin'],
+  ABSOLUTE_ADMIN: ['Total Stores', 'Total Users'],
+};
