@@ -180,3 +180,12 @@ export function formatPercent(micro: bigint): string {
 export function formatPercentPlain(micro: bigint): string {
   return scaledToText(micro, 6, 0);
 }
+
+/**
+ * Money for an input box that must not lose what was stored: whole cents as '12.50',
+ * finer amounts with every significant micro-unit ('12.505'), so blurring an untouched
+ * box never changes the value.
+ */
+export function formatMoneyEditable(micro: bigint): string {
+  return micro % CENT === 0n ? formatMoneyPlain(micro) : scaledToText(micro, 6, 2);
+}

@@ -10,6 +10,7 @@ import {
   assertMoneyRange,
   divRoundHalfEven,
   formatMoney,
+  formatMoneyEditable,
   formatMoneyPlain,
   formatPercent,
   formatPercentPlain,
@@ -338,5 +339,22 @@ describe('formatPercent', () => {
   ])('%s → %s', (micro, text, plain) => {
     expect(formatPercent(micro)).toBe(text);
     expect(formatPercentPlain(micro)).toBe(plain);
+  });
+});
+
+describe('formatMoneyEditable', () => {
+  it('shows whole cents with two decimals and finer amounts in full', () => {
+    expect(formatMoneyEditable(12_500_000n)).toBe('12.50');
+    expect(formatMoneyEditable(12_505_000n)).toBe('12.505');
+    expect(formatMoneyEditable(-1n)).toBe('-0.000001');
+    expect(formatMoneyEditable(0n)).toBe('0.00');
+  });
+
+  it('parses back to exactly the stored value', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (micro) => {
+        expect(parseMoney(formatMoneyEditable(micro))).toBe(micro);
+      }),
+    );
   });
 });
