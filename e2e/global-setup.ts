@@ -32,7 +32,8 @@ const SCRYPT_COST = 1024;
 export default async function setup(project: TestProject) {
   chromiumPath(); // fail at once, before a database is made, when Chromium is missing
 
-  const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+  // E2E_WEB_DIST lets engineers building in parallel each test their own build.
+  const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
   if (!existsSync(`${webDist}/index.html`)) {
     throw new Error(`The web app is not built (${webDist}/index.html is missing): run npm run build -w @pos/web, or npm run test:e2e`);
   }
