@@ -74,25 +74,6 @@ function readClaim(ctx: Context): { storeId: number; role: Role } {
   return { storeId, role };
 }
 
-/** A procedure for callers whose current role includes `required`. */
-export function roleProcedure(required: Role) {
-  return publicProcedure.use(async ({ ctx, next }) => {
-    if (!ctx.identity.token) throw new AppError('UNAUTHORIZED', 'Not signed in');
-    const claim = readClaim(ctx);
-    const found = await authenticate(ctx, claim);
-    if (!found.holdsRole) throw new AppError('FORBIDDEN', 'You do not hold that role in that store');
-    if (!includes(claim.role, required)) throw new AppError('FORBIDDEN', `This needs the ${required} role`);
-    return next({
-      ctx: {
-        user: { id: found.userId, username: found.username, email: found.email },
-        sessionId: found.sessionId,
-        storeId: claim.storeId,
-        role: claim.role,
-      },
-    });
-  });
-}
-
 /** A procedure for any caller holding the claimed (storeId, role), whatever the role. */
 export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.identity.token) throw new AppError('UNAUTHORIZED', 'Not signed in');
@@ -108,3 +89,11 @@ export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
     },
   });
 });
+
+/** A procedure for callers whose current role includes `required`. */
+export function roleProcedure(required: Role) {
+  return memberProcedure.use(({ ctx, next }) => {
+    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', `This needs the ${required} role`);
+    return next();
+  });
+}

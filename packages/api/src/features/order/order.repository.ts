@@ -4,7 +4,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { LookupOrdersInput } from '@pos/contracts';
+import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
+import { DomainError, MESSAGES } from '@pos/domain';
 
 type Db = Kysely<Database>;
 
@@ -171,21 +173,27 @@ export async function lineIdsOfOrder(db: Db, storeId: number, orderId: number): 
   return rows.map((r) => r.id);
 }
 
-export interface OrderTotals {
-  subtotal: bigint;
-  discount: bigint;
-  tax1: bigint;
-  tax2: bigint;
-  tax3: bigint;
-  total: bigint;
-}
+/** The stored totals have the domain's order summary shape. */
+export type OrderTotals = OrderSummary;
 
 /**
  * Stores the order's totals as the sums of its lines' rounded amounts (CONTRACT 4:
  * subtotal = Σ amounts, discount = Σ discounts, tax N = Σ line tax N).
  */
 export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean } = {}): Promise<OrderTotals> {
-  const { rows } = await sql<OrderTotals>`
+  const { rows } = await sumLines(db, storeId, orderId, extra).catch((error: unknown) => {
+    // Lines each in range whose sums are not: the order total leaves signed 64-bit
+    // range, the same 400 the domain's summarizeOrder gives (never a 500).
+    if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
+    throw error;
+  });
+  const totals = rows[0];
+  if (!totals) throw new Error(`order ${orderId} vanished while its totals were refreshed`);
+  return totals;
+}
+
+function sumLines(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean }) {
+  return sql<OrderTotals>`
     update orders o set
       subtotal = s.subtotal, discount_total = s.discount, tax1_total = s.tax1, tax2_total = s.tax2, tax3_total = s.tax3,
       total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3,
@@ -201,9 +209,6 @@ export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigin
     ) s
     where o.id = ${orderId} and o.store_id = ${storeId}
     returning o.subtotal, o.discount_total as discount, o.tax1_total as tax1, o.tax2_total as tax2, o.tax3_total as tax3, o.total`.execute(db);
-  const totals = rows[0];
-  if (!totals) throw new Error(`order ${orderId} vanished while its totals were refreshed`);
-  return totals;
 }
 
 export async function findOrder(db: Db, storeId: number, orderId: bigint | number) {
