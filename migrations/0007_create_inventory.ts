@@ -1,5 +1,6 @@
 /**
- * Stock items and their movements. SKUs are unique per store case-insensitively; every
+ * Stock items and their movements. SKUs are unique per store case-insensitively among
+ * live items (an archived item frees its SKU, as an archived item code frees its tag); every
  * quantity change is kept as a movement with its reason. The partial index serves the
  * manager's low-stock counter.
  */
@@ -20,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index inventory_items_store_sku on inventory_items (store_id, lower(sku))`.execute(db);
+  await sql`create unique index inventory_items_store_sku on inventory_items (store_id, lower(sku)) where archived_at is null`.execute(db);
   await sql`create index inventory_items_store_description on inventory_items (store_id, lower(description), id) where archived_at is null`.execute(db);
   await sql`create index inventory_items_store_low on inventory_items (store_id) where archived_at is null and quantity_on_hand <= reorder_level`.execute(db);
   await sql`create index inventory_items_search_trgm on inventory_items using gin (store_id, lower(sku || ' ' || description) gin_trgm_ops)`.execute(db);

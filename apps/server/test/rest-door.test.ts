@@ -509,6 +509,688 @@ for (const [path, extra] of [
   });
 }
 
+// vendors, item codes and stock items ----------------------------------------------
+describe('vendors, item codes and stock items through the door', () => {
+  let cashier: Person;
+  let manager: Person;
+  let accountant: Person;
+  let stranger: Person;
+  let theirVendorId: number;
+  let theirCodeId: number;
+  let theirItemId: number;
+
+  const Mw = (value: string | number) => ({ type: 'Money' as const, value });
+  const vendorBody = (tradeName = uniqueName('Vendor ')) => ({
+    tradeName,
+    contactName: 'Ruth Baker',
+    contactEmail: 'ruth@example.test',
+    primaryPhone: '555-0100',
+    deductMonthlyRent: false,
+  });
+  const itemBody = () => ({ sku: uniqueName('SKU-'), description: 'Oak chair', price: Mw('25000000'), quantityOnHand: 3, reorderLevel: 1 });
+
+  async function newVendor(person: Person = owner): Promise<number> {
+    const { vendor } = await h.as(person).vendor.add(vendorBody());
+    return vendor.id;
+  }
+  async function newCode(vendorId: number, person: Person = owner) {
+    const tag = uniqueName('T');
+    const { itemCodes } = await h.as(person).store.itemcode.add({ tag, vendorId });
+    return itemCodes.find((c) => c.tag === tag)!;
+  }
+
+  beforeAll(async () => {
+    [cashier, manager, accountant, stranger] = await Promise.all([
+      addStaff(h, owner, 'STORE_STAFF'),
+      addStaff(h, owner, 'STORE_MANAGER'),
+      addStaff(h, owner, 'STORE_ACCOUNTANT'),
+      signUpOwner(h),
+    ]);
+    theirVendorId = await newVendor(stranger);
+    theirCodeId = (await newCode(theirVendorId, stranger)).id;
+    theirItemId = (await h.as(stranger).store.inventory.add(itemBody())).item.id;
+  });
+
+  /** What the other store sees of its own rows, to check a refused call changed nothing. */
+  async function theirState() {
+    const their = h.as(stranger);
+    return {
+      vendors: await their.vendor.list({ pageSize: 100 }),
+      codes: await their.store.itemcode.fetchVendor({ vendorId: theirVendorId }),
+      items: await their.store.inventory.list({ pageSize: 100 }),
+    };
+  }
+
+  describePath('/vendor/list', () => {
+    it('lists the store vendors, sorted and paged, for a cashier', async () => {
+      const id = await newVendor();
+      const res = await post('/vendor/list', { ...as(cashier), page: 1, pageSize: 100, sort: 'email', isAscending: false });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ success: true, totalVendors: expect.any(Number) });
+      expect(body.vendors.find((v: { id: number }) => v.id === id)).toEqual({
+        id,
+        tradeName: expect.any(String),
+        primaryContact: { id: expect.any(Number), name: 'Ruth Baker', email: 'ruth@example.test', primaryPhone: '555-0100', secondaryPhone: '', priority: 1 },
+        deductMonthlyRent: false,
+        outstandingStatementBalance: { type: 'Money', value: '0' },
+        itemCodes: [],
+      });
+      expect(body.vendors.map((v: { id: number }) => v.id)).not.toContain(theirVendorId);
+    });
+
+    it('answers 400 to pageSize 101, an unknown sort and wrong types; 401; 403 for an accountant or another store', async () => {
+      expect(failure(await post('/vendor/list', { ...as(owner), pageSize: 101 }))).toMatchObject({ status: 400, message: 'pageSize must be at most 100' });
+      expect(failure(await post('/vendor/list', { ...as(owner), sort: 'id' }))).toMatchObject({
+        status: 400,
+        message: 'sort must be one of tradeName, contactName, email, primaryPhone',
+      });
+      expect(failure(await post('/vendor/list', { ...as(owner), page: 'one' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/list', { ...as(owner), isAscending: 'yes' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/list', { storeId: owner.storeId, role: owner.role }))).toMatchObject({ status: 401 });
+      expect(failure(await post('/vendor/list', as(accountant)))).toMatchObject({ status: 403 });
+      expect(failure(await post('/vendor/list', { ...as(owner), storeId: stranger.storeId }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/vendor/add', () => {
+    it('answers the new vendor', async () => {
+      const res = await post('/vendor/add', { ...as(cashier), ...vendorBody('Door Vendor'), secondaryPhone: '555-0199' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: expect.any(String),
+        vendor: {
+          id: expect.any(Number),
+          tradeName: 'Door Vendor',
+          primaryContact: { id: expect.any(Number), name: 'Ruth Baker', email: 'ruth@example.test', primaryPhone: '555-0100', secondaryPhone: '555-0199', priority: 1 },
+          deductMonthlyRent: false,
+          outstandingStatementBalance: { type: 'Money', value: '0' },
+          itemCodes: [],
+        },
+      });
+    });
+
+    it("answers 400 with SPEC 5's messages and to wrong types; 401; 403 for an accountant", async () => {
+      expect(failure(await post('/vendor/add', { ...as(owner), ...vendorBody(), contactEmail: 'nope' }))).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'Email must be a valid e-mail address',
+      });
+      expect(failure(await post('/vendor/add', { ...as(owner), ...vendorBody(), tradeName: '' }))).toMatchObject({ status: 400, message: 'Trade Name is required' });
+      expect(failure(await post('/vendor/add', { ...as(owner), ...vendorBody(), deductMonthlyRent: 'yes' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/add', { ...vendorBody(), storeId: owner.storeId, role: owner.role }))).toMatchObject({ status: 401 });
+      expect(failure(await post('/vendor/add', { ...as(accountant), ...vendorBody() }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/vendor/edit', () => {
+    it('saves the payload and answers the vendor', async () => {
+      const vendorId = await newVendor();
+      const res = await post('/vendor/edit', { ...as(cashier), vendorId, ...vendorBody('Renamed At Door') });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, vendor: { id: vendorId, tradeName: 'Renamed At Door', primaryContact: { priority: 1 } } });
+    });
+
+    it("answers 404 to another store's vendor (unchanged), 400 to a bad vendorId or an empty contact, 403 for an accountant", async () => {
+      const before = await theirState();
+      expect(failure(await post('/vendor/edit', { ...as(owner), vendorId: theirVendorId, ...vendorBody('Mine now') }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      const vendorId = await newVendor();
+      expect(failure(await post('/vendor/edit', { ...as(owner), vendorId: 'abc', ...vendorBody() }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/edit', { ...as(owner), vendorId, ...vendorBody(), contactName: ' ' }))).toMatchObject({
+        status: 400,
+        message: 'Contact Name is required',
+      });
+      expect(failure(await post('/vendor/edit', { ...as(accountant), vendorId, ...vendorBody() }))).toMatchObject({ status: 403 });
+      expect(failure(await post('/vendor/edit', { storeId: owner.storeId, role: owner.role, vendorId, ...vendorBody() }))).toMatchObject({ status: 401 });
+    });
+  });
+
+  describePath('/vendor/delete', () => {
+    it('erases an unsold vendor and says so', async () => {
+      const vendorId = await newVendor();
+      const res = await post('/vendor/delete', { ...as(cashier), vendorId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Vendor deleted successfully', archived: false });
+      expect(failure(await post('/vendor/delete', { ...as(cashier), vendorId }))).toMatchObject({ status: 404 });
+    });
+
+    it("answers 404 to another store's vendor (unchanged), 400 to a bad vendorId, 403 for an accountant", async () => {
+      const before = await theirState();
+      expect(failure(await post('/vendor/delete', { ...as(owner), vendorId: theirVendorId }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      for (const vendorId of [-1, 0, 'abc', null]) expect(failure(await post('/vendor/delete', { ...as(owner), vendorId }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/delete', { ...as(accountant), vendorId: await newVendor() }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/itemcode/add', () => {
+    it("answers success, message and the vendor's codes; a Percent value may be an integer", async () => {
+      const vendorId = await newVendor();
+      const tag = uniqueName('Door');
+      const res = await post('/store/itemcode/add', { ...as(cashier), tag, vendorId, defaultCommissionPercent: { type: 'Percent', value: 12_500_000 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Item code added successfully',
+        itemCodes: [
+          {
+            id: expect.any(Number),
+            tag,
+            vendorId,
+            warnOnNoControlCode: false,
+            defaultCommissionPercent: { type: 'Percent', value: '12500000' },
+            receivesSeparateStatement: false,
+            proportionalCcFee: false,
+            deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT',
+          },
+        ],
+      });
+    });
+
+    it("answers 400 to a bad tag or an unknown override, 409 to a used tag, 404 to another store's vendor, 403 for an accountant", async () => {
+      const vendorId = await newVendor();
+      const { tag } = await newCode(vendorId);
+      expect(failure(await post('/store/itemcode/add', { ...as(owner), tag: 'A-1', vendorId }))).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'Tag must contain only letters and numbers',
+      });
+      expect(failure(await post('/store/itemcode/add', { ...as(owner), vendorId }))).toMatchObject({ status: 400, message: 'Tag is required' });
+      expect(failure(await post('/store/itemcode/add', { ...as(owner), tag: uniqueName('T'), vendorId, deductMonthlyRentOverride: 'NEVER' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/itemcode/add', { ...as(owner), tag: tag.toLowerCase(), vendorId }))).toEqual({
+        status: 409,
+        code: 'CONFLICT',
+        message: `Tag "${tag.toLowerCase()}" is already used in this store`,
+      });
+      const before = await theirState();
+      expect(failure(await post('/store/itemcode/add', { ...as(owner), tag: uniqueName('T'), vendorId: theirVendorId }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      expect(failure(await post('/store/itemcode/add', { ...as(accountant), tag: uniqueName('T'), vendorId }))).toMatchObject({ status: 403 });
+      expect(failure(await post('/store/itemcode/add', { storeId: owner.storeId, role: owner.role, tag: uniqueName('T'), vendorId }))).toMatchObject({ status: 401 });
+    });
+  });
+
+  describePath('/store/itemcode/edit', () => {
+    it('saves the code and answers the vendor codes', async () => {
+      const vendorId = await newVendor();
+      const code = await newCode(vendorId);
+      const res = await post('/store/itemcode/edit', { ...as(cashier), id: code.id, tag: code.tag, vendorId, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, itemCodes: [{ id: code.id, tag: code.tag, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true }] });
+    });
+
+    it("answers 409 to another code's tag, 404 to another store's code (unchanged), 400 to a bad tag, 403 for an accountant", async () => {
+      const vendorId = await newVendor();
+      const taken = await newCode(vendorId);
+      const mine = await newCode(vendorId);
+      expect(failure(await post('/store/itemcode/edit', { ...as(owner), id: mine.id, tag: taken.tag.toUpperCase(), vendorId }))).toMatchObject({ status: 409 });
+      const before = await theirState();
+      expect(failure(await post('/store/itemcode/edit', { ...as(owner), id: theirCodeId, tag: uniqueName('T'), vendorId }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      expect(failure(await post('/store/itemcode/edit', { ...as(owner), id: mine.id, tag: 'two words', vendorId }))).toMatchObject({
+        status: 400,
+        message: 'Tag must contain only letters and numbers',
+      });
+      expect(failure(await post('/store/itemcode/edit', { ...as(accountant), id: mine.id, tag: mine.tag, vendorId }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/itemcode/fetch-vendor', () => {
+    it("answers that vendor's codes", async () => {
+      const vendorId = await newVendor();
+      const a = await newCode(vendorId);
+      const b = await newCode(vendorId);
+      const res = await post('/store/itemcode/fetch-vendor', { ...as(cashier), vendorId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: expect.any(String), itemCodes: [a, b] });
+    });
+
+    it("answers 404 to another store's vendor, 400 to a bad vendorId, 403 for an accountant", async () => {
+      expect(failure(await post('/store/itemcode/fetch-vendor', { ...as(owner), vendorId: theirVendorId }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/store/itemcode/fetch-vendor', { ...as(owner), vendorId: 'first' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/itemcode/fetch-vendor', { ...as(accountant), vendorId: await newVendor() }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/itemcode/delete', () => {
+    it('removes the code', async () => {
+      const vendorId = await newVendor();
+      const code = await newCode(vendorId);
+      const res = await post('/store/itemcode/delete', { ...as(cashier), id: code.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Item code deleted successfully' });
+      expect((await post('/store/itemcode/fetch-vendor', { ...as(cashier), vendorId })).json().itemCodes).toEqual([]);
+    });
+
+    it("answers 404 to another store's code (unchanged), 400 to a bad id, 403 for an accountant", async () => {
+      const before = await theirState();
+      expect(failure(await post('/store/itemcode/delete', { ...as(owner), id: theirCodeId }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      expect(failure(await post('/store/itemcode/delete', { ...as(owner), id: 'x' }))).toMatchObject({ status: 400 });
+      const code = await newCode(await newVendor());
+      expect(failure(await post('/store/itemcode/delete', { ...as(accountant), id: code.id }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/inventory/list', () => {
+    it('lists and searches the store items for a cashier', async () => {
+      const { item } = await h.as(owner).store.inventory.add({ ...itemBody(), description: 'Quirky Teapot' });
+      const res = await post('/store/inventory/list', { ...as(cashier), search: 'QUIRKY', sort: 'price', isAscending: false, page: 1, pageSize: 10 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, items: [item], totalItems: 1 });
+      expect(item.price).toEqual({ type: 'Money', value: '25000000' });
+      const all = (await post('/store/inventory/list', { ...as(cashier), pageSize: 100 })).json();
+      expect(all.items.map((i: { id: number }) => i.id)).not.toContain(theirItemId);
+    });
+
+    it('answers 400 to an unknown sort and pageSize 101, 403 for an accountant, 401 without a token', async () => {
+      expect(failure(await post('/store/inventory/list', { ...as(owner), sort: 'colour' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/inventory/list', { ...as(owner), pageSize: 101 }))).toMatchObject({ status: 400, message: 'pageSize must be at most 100' });
+      expect(failure(await post('/store/inventory/list', as(accountant)))).toMatchObject({ status: 403 });
+      expect(failure(await post('/store/inventory/list', { storeId: owner.storeId, role: owner.role }))).toMatchObject({ status: 401 });
+    });
+  });
+
+  describePath('/store/inventory/add', () => {
+    it('adds an item for a manager, a Money value given as an integer', async () => {
+      const body = { ...itemBody(), price: Mw(9_990_000) };
+      const res = await post('/store/inventory/add', { ...as(manager), ...body });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: expect.any(String),
+        item: { id: expect.any(Number), sku: body.sku, description: 'Oak chair', itemCode: null, price: { type: 'Money', value: '9990000' }, quantityOnHand: 3, reorderLevel: 1, lowStock: false },
+      });
+    });
+
+    it('answers 409 to a used SKU, 400 to an unknown code, a wrong type or an overflow, 403 for a cashier', async () => {
+      const body = itemBody();
+      await h.as(owner).store.inventory.add(body);
+      expect(failure(await post('/store/inventory/add', { ...as(owner), ...body, sku: body.sku.toUpperCase() }))).toMatchObject({ status: 409 });
+      expect(failure(await post('/store/inventory/add', { ...as(owner), ...itemBody(), itemCode: 'NOSUCHCODE' }))).toMatchObject({
+        status: 400,
+        message: 'Item code "NOSUCHCODE" does not exist in this store',
+      });
+      expect(failure(await post('/store/inventory/add', { ...as(owner), ...itemBody(), quantityOnHand: 'lots' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/inventory/add', { ...as(owner), ...itemBody(), price: Mw('9223372036854775808') }))).toMatchObject({
+        status: 400,
+        message: 'Money value exceeds 64-bit long bounds',
+      });
+      expect(failure(await post('/store/inventory/add', { ...as(cashier), ...itemBody() }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/inventory/edit', () => {
+    it('saves the item for a manager', async () => {
+      const { item } = await h.as(owner).store.inventory.add(itemBody());
+      const res = await post('/store/inventory/edit', { ...as(manager), id: item.id, sku: item.sku, description: 'Pine chair', price: Mw('1000000'), reorderLevel: 3 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().item).toEqual({ ...item, description: 'Pine chair', price: { type: 'Money', value: '1000000' }, reorderLevel: 3, lowStock: true });
+    });
+
+    it("answers 404 to another store's item (unchanged), 409 to a used SKU, 400 to a bad id, 403 for a cashier", async () => {
+      const before = await theirState();
+      expect(failure(await post('/store/inventory/edit', { ...as(owner), id: theirItemId, ...itemBody() }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      const a = (await h.as(owner).store.inventory.add(itemBody())).item;
+      const b = (await h.as(owner).store.inventory.add(itemBody())).item;
+      expect(failure(await post('/store/inventory/edit', { ...as(owner), id: b.id, sku: a.sku, price: Mw(1) }))).toMatchObject({ status: 409 });
+      expect(failure(await post('/store/inventory/edit', { ...as(owner), id: -4, sku: b.sku, price: Mw(1) }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/inventory/edit', { ...as(cashier), id: b.id, sku: b.sku, price: Mw(1) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/inventory/adjust', () => {
+    it('changes the quantity for a manager', async () => {
+      const { item } = await h.as(owner).store.inventory.add(itemBody());
+      const res = await post('/store/inventory/adjust', { ...as(manager), id: item.id, delta: -2, reason: 'Sold at fair' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().item).toMatchObject({ id: item.id, quantityOnHand: 1, lowStock: true });
+    });
+
+    it("answers 400 below zero or with a fractional delta, 404 to another store's item (unchanged), 403 for a cashier", async () => {
+      const { item } = await h.as(owner).store.inventory.add(itemBody());
+      expect(failure(await post('/store/inventory/adjust', { ...as(owner), id: item.id, delta: -4, reason: 'Count' }))).toMatchObject({
+        status: 400,
+        message: 'Quantity on hand cannot go below zero',
+      });
+      expect(failure(await post('/store/inventory/adjust', { ...as(owner), id: item.id, delta: 0.5, reason: 'Count' }))).toMatchObject({ status: 400 });
+      const before = await theirState();
+      expect(failure(await post('/store/inventory/adjust', { ...as(owner), id: theirItemId, delta: -1, reason: 'Count' }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      expect(failure(await post('/store/inventory/adjust', { ...as(cashier), id: item.id, delta: 1, reason: 'Count' }))).toMatchObject({ status: 403 });
+      expect((await h.as(owner).store.inventory.list({ search: item.sku })).items[0]!.quantityOnHand).toBe(3);
+    });
+  });
+
+  describePath('/store/inventory/archive', () => {
+    it('archives the item for a manager', async () => {
+      const { item } = await h.as(owner).store.inventory.add(itemBody());
+      const res = await post('/store/inventory/archive', { ...as(manager), id: item.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: expect.any(String) });
+      expect(failure(await post('/store/inventory/archive', { ...as(manager), id: item.id }))).toMatchObject({ status: 404 });
+    });
+
+    it("answers 404 to another store's item (unchanged), 400 to a bad id, 403 for a cashier", async () => {
+      const before = await theirState();
+      expect(failure(await post('/store/inventory/archive', { ...as(owner), id: theirItemId }))).toMatchObject({ status: 404 });
+      expect(await theirState()).toEqual(before);
+      expect(failure(await post('/store/inventory/archive', { ...as(owner), id: { id: 1 } }))).toMatchObject({ status: 400 });
+      const { item } = await h.as(owner).store.inventory.add(itemBody());
+      expect(failure(await post('/store/inventory/archive', { ...as(cashier), id: item.id }))).toMatchObject({ status: 403 });
+    });
+  });
+});
+
+// orders and store dashboards -------------------------------------------------------
+describe('orders and store dashboards through the door', () => {
+  let shop: Person;
+  let clerk: Person;
+  let books: Person;
+  let rival: Person;
+  /** The dashboards' clock: pinned, so "today" cannot move under a test. */
+  const NOW = new Date();
+  let clocked: FastifyInstance;
+
+  const money = (value: string | number) => ({ type: 'Money' as const, value });
+  const percent = (value: string | number) => ({ type: 'Percent' as const, value });
+  /** 19.99 × 3, 10% off, 7.25% tax: amount 59.97, discount 6.00, total 53.97, tax 3.91 (order total 57.88). */
+  const rocker = {
+    itemCode: 'R1',
+    quantity: 3,
+    price: money('19990000'),
+    discountPercent: percent(10_000_000),
+    tax1Enabled: true,
+    tax1Percent: percent('7250000'),
+    tax1Description: 'TAX',
+  };
+  const submitItem = (id: number) => ({ id, description: 'Rocker', ...rocker });
+
+  /** A fresh draft through the door. */
+  async function draft(person: Person = clerk) {
+    const res = await post('/order/next', as(person));
+    expect(res.statusCode).toBe(200);
+    return res.json() as { nextOrderId: number; nextOrderNumber: string; nextOrderLineId: number };
+  }
+  async function completed(person: Person = clerk) {
+    const d = await draft(person);
+    const res = await post('/order/submit', { ...as(person), orderId: d.nextOrderId, customerName: 'Ada', items: [submitItem(d.nextOrderLineId)] });
+    expect(res.statusCode).toBe(200);
+    return d;
+  }
+  const fetchOrder = async (person: Person, orderId: number) => (await post('/order/fetch', { ...as(person), orderId })).json();
+
+  beforeAll(async () => {
+    shop = await signUpOwner(h);
+    [clerk, books, rival] = await Promise.all([addStaff(h, shop, 'STORE_STAFF'), addStaff(h, shop, 'STORE_ACCOUNTANT'), signUpOwner(h)]);
+    clocked = await buildApp({ db: handle.db, api: { scryptCost: 1024, now: () => NOW }, loginRateLimit: { max: 10_000, timeWindowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await clocked?.close();
+  });
+
+  describePath('/order/next', () => {
+    it('creates a DRAFT numbered prefix + next number with one empty line, Money and Percent as wire objects', async () => {
+      const settings = (await post('/store/fetch-settings', as(clerk))).json();
+      const res = await post('/order/next', as(clerk));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        success: true,
+        nextOrderId: expect.any(Number),
+        nextOrderNumber: `${settings.orderPrefix}${settings.nextOrderNumber}`,
+        nextOrderLineId: expect.any(Number),
+        storeUpdatedAt: settings.storeUpdatedAt,
+        order: { status: 'DRAFT', customerName: '', subtotal: money('0'), total: money('0') },
+      });
+      expect(body.order.items).toEqual([
+        expect.objectContaining({ id: body.nextOrderLineId, quantity: 1, price: money('0'), discountPercent: percent('0'), total: money('0'), tax1Percent: percent('0') }),
+      ]);
+    });
+
+    it('answers 400 to wrong identity types, 401 without a token, 403 for an accountant or another store', async () => {
+      expect(failure(await post('/order/next', { ...as(clerk), role: 7 }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/next', { ...as(clerk), storeId: 'shop' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/next', { storeId: clerk.storeId, role: clerk.role }))).toMatchObject({ status: 401 });
+      expect(failure(await post('/order/next', as(books)))).toMatchObject({ status: 403 });
+      expect(failure(await post('/order/next', { ...as(clerk), storeId: rival.storeId }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/order/update-line', () => {
+    it('saves a line from Money and Percent objects (string or integer values), recomputes it and answers a fresh line', async () => {
+      const d = await draft();
+      const res = await post('/order/update-line', { ...as(clerk), orderLineId: d.nextOrderLineId, itemDescription: 'Rocker', createNewLine: true, ...rocker, tax1Amount: money('1') });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.line).toMatchObject({
+        id: d.nextOrderLineId,
+        itemCode: 'R1',
+        description: 'Rocker',
+        quantity: 3,
+        price: money('19990000'),
+        discountPercent: percent('10000000'),
+        amount: money('59970000'),
+        discountAmount: money('6000000'),
+        total: money('53970000'),
+        tax1Enabled: true,
+        tax1Percent: percent('7250000'),
+        tax1Amount: money('3910000'),
+        tax1Description: 'TAX',
+        knownItemCode: false,
+      });
+      expect(body.newOrderLineId).toEqual(expect.any(Number));
+      expect(body.newLine).toMatchObject({ id: body.newOrderLineId, quantity: 1, price: money('0') });
+      expect(body.summary).toEqual({ subtotal: money('59970000'), discount: money('6000000'), tax1: money('3910000'), tax2: money('0'), tax3: money('0'), total: money('57880000') });
+    });
+
+    it('answers 400 to wrong types, 403 for an accountant, 404 for another store line, 409 for a completed order', async () => {
+      const d = await draft();
+      const body = { ...as(clerk), orderLineId: d.nextOrderLineId, itemDescription: 'Rocker', ...rocker };
+      expect(failure(await post('/order/update-line', { ...body, quantity: 'three' }))).toMatchObject({ status: 400, message: 'Quantity must be a whole number' });
+      expect(failure(await post('/order/update-line', { ...body, price: 19.99 }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/update-line', { ...body, price: money('9223372036854775808') }))).toMatchObject({
+        status: 400,
+        message: 'Money value exceeds 64-bit long bounds',
+      });
+      expect(failure(await post('/order/update-line', { ...body, discountPercent: money('1') }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/update-line', { ...body, orderLineId: 'first' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/update-line', { ...body, ...as(books) }))).toMatchObject({ status: 403 });
+      const theirs = await draft(rival);
+      expect(failure(await post('/order/update-line', { ...body, orderLineId: theirs.nextOrderLineId }))).toMatchObject({ status: 404 });
+      const done = await completed();
+      const before = await fetchOrder(clerk, done.nextOrderId);
+      expect(failure(await post('/order/update-line', { ...body, orderLineId: done.nextOrderLineId, quantity: 9 }))).toMatchObject({ status: 409 });
+      expect(await fetchOrder(clerk, done.nextOrderId)).toEqual(before);
+      expect((await fetchOrder(rival, theirs.nextOrderId)).order.items[0]).toMatchObject({ description: '', price: money('0') });
+    });
+  });
+
+  describePath('/order/submit', () => {
+    it('completes the order with the customer name, dropping empty lines, totals as Money objects', async () => {
+      const d = await draft();
+      const res = await post('/order/submit', {
+        ...as(clerk),
+        orderId: d.nextOrderId,
+        customerName: ' Ada Lovelace ',
+        items: [submitItem(d.nextOrderLineId), { itemCode: '', description: '', quantity: 1, price: money(0) }],
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        success: true,
+        order: { id: d.nextOrderId, orderNumber: d.nextOrderNumber, customerName: 'Ada Lovelace', status: 'COMPLETED', total: money('57880000'), tax1: money('3910000') },
+      });
+      expect(body.order.items).toHaveLength(1);
+    });
+
+    it('answers 400 to wrong types and to no line, 403 for an accountant, 404 for another store order or line, 409 once completed', async () => {
+      const d = await draft();
+      const body = { ...as(clerk), orderId: d.nextOrderId, customerName: 'Ada', items: [submitItem(d.nextOrderLineId)] };
+      expect(failure(await post('/order/submit', { ...body, items: 'rocker' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/submit', { ...body, orderId: -3 }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/submit', { ...body, items: [] }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/submit', { ...body, ...as(books) }))).toMatchObject({ status: 403 });
+      const theirs = await draft(rival);
+      expect(failure(await post('/order/submit', { ...body, orderId: theirs.nextOrderId, items: [{ description: 'x', ...rocker }] }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/order/submit', { ...body, items: [submitItem(theirs.nextOrderLineId)] }))).toMatchObject({ status: 404 });
+      expect((await fetchOrder(clerk, d.nextOrderId)).order.status).toBe('DRAFT');
+      expect((await post('/order/submit', body)).statusCode).toBe(200);
+      expect(failure(await post('/order/submit', { ...body, customerName: 'Someone else' }))).toMatchObject({ status: 409 });
+      expect((await fetchOrder(clerk, d.nextOrderId)).order.customerName).toBe('Ada');
+    });
+  });
+
+  describePath('/order/fetch', () => {
+    it('answers {success, order} with every per-line tax field', async () => {
+      const d = await completed();
+      const res = await post('/order/fetch', { ...as(clerk), orderId: d.nextOrderId });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['order', 'success']);
+      expect(body.order.items[0]).toEqual({
+        id: d.nextOrderLineId,
+        itemCode: 'R1',
+        description: 'Rocker',
+        quantity: 3,
+        price: money('19990000'),
+        discountPercent: percent('10000000'),
+        amount: money('59970000'),
+        discountAmount: money('6000000'),
+        total: money('53970000'),
+        tax1Enabled: true,
+        tax1Percent: percent('7250000'),
+        tax1Amount: money('3910000'),
+        tax1Description: 'TAX',
+        tax2Enabled: false,
+        tax2Percent: percent('0'),
+        tax2Amount: money('0'),
+        tax2Description: '',
+        tax3Enabled: false,
+        tax3Percent: percent('0'),
+        tax3Amount: money('0'),
+        tax3Description: '',
+        knownItemCode: false,
+        warnOnNoControlCode: false,
+      });
+      expect(body.order).toMatchObject({ status: 'COMPLETED', total: money('57880000') });
+    });
+
+    it('answers 400 to a bad id, 403 for an accountant, 404 for another store order', async () => {
+      const mine = await draft();
+      const theirs = await draft(rival);
+      expect(failure(await post('/order/fetch', { ...as(clerk), orderId: 'one' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/fetch', { ...as(clerk) }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/fetch', { ...as(books), orderId: mine.nextOrderId }))).toMatchObject({ status: 403 });
+      expect(failure(await post('/order/fetch', { ...as(clerk), orderId: theirs.nextOrderId }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/order/lookup', () => {
+    it('finds orders by number and Money amounts (string or integer), newest first, only of the caller store', async () => {
+      const done = await completed();
+      const theirs = await completed(rival);
+      const res = await post('/order/lookup', { ...as(clerk), orderNumber: done.nextOrderNumber, customer: ' ada ', itemKeyword: null, minAmount: money(57_880_000), maxAmount: money('57880000') });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.success).toBe(true);
+      expect(body.orderStubs).toContainEqual({
+        id: done.nextOrderId,
+        orderNumber: done.nextOrderNumber,
+        customerName: 'Ada',
+        createdAt: expect.any(String),
+        status: 'COMPLETED',
+        total: money('57880000'),
+      });
+      const all = (await post('/order/lookup', { ...as(clerk), orderNumber: '', customer: '' })).json().orderStubs as { id: number; createdAt: string }[];
+      expect(all.map((s) => s.id)).toContain(done.nextOrderId);
+      expect(all.map((s) => s.id)).not.toContain(theirs.nextOrderId);
+      const times = all.map((s) => Date.parse(s.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    });
+
+    it('answers 400 to a date that is not ISO and an amount that is not Money, 403 for an accountant', async () => {
+      expect(failure(await post('/order/lookup', { ...as(clerk), startDate: 'yesterday' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/lookup', { ...as(clerk), minAmount: 5 }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/lookup', { ...as(clerk), maxAmount: percent('5') }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/lookup', as(books)))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describe('store dashboards', () => {
+    let boss: Person;
+    let cashier: Person;
+    let auditor: Person;
+
+    // One sale at NOW: total 57.88, tax 3.91; no item code, so the vendor share is
+    // 53.97 less the store's 20% (10.794 -> 10.79) = 43.18. One draft of the cashier.
+    beforeAll(async () => {
+      boss = await signUpOwner(h);
+      [cashier, auditor] = await Promise.all([addStaff(h, boss, 'STORE_STAFF'), addStaff(h, boss, 'STORE_ACCOUNTANT')]);
+      const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...settings } = await h.as(boss).store.fetchSettings();
+      await h.as(boss).store.updateSettings({ ...settings, defaultVendorCommissionPercent: percent('20000000') });
+      const sale = await completed(cashier);
+      await draft(cashier);
+      await handle.db.updateTable('orders').set({ completed_at: NOW }).where('id', '=', BigInt(sale.nextOrderId)).execute();
+    });
+
+    const read = (path: string, person: Person, send: Send = {}) => post(path, as(person), { app: clocked, ...send });
+
+    describePath('/dashboard/store-owner', () => {
+      it('answers the owner real counters with Money objects; 403 for a cashier or an accountant; 401; 400', async () => {
+        const res = await read('/dashboard/store-owner', boss);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, message: expect.any(String), totalRevenue: money('57880000'), totalOrders: 1, totalProducts: 0, totalStaff: 3 });
+        expect(failure(await read('/dashboard/store-owner', cashier))).toMatchObject({ status: 403 });
+        expect(failure(await read('/dashboard/store-owner', auditor))).toMatchObject({ status: 403 });
+        expect(failure(await post('/dashboard/store-owner', { storeId: boss.storeId, role: boss.role }, { app: clocked }))).toMatchObject({ status: 401 });
+        expect(failure(await post('/dashboard/store-owner', { ...as(boss), role: ['STORE_OWNER'] }, { app: clocked }))).toMatchObject({ status: 400 });
+      });
+    });
+
+    describePath('/dashboard/store-manager', () => {
+      it("answers today's revenue, pending orders, low stock and active staff; the owner may read it; 403 for a cashier", async () => {
+        const res = await read('/dashboard/store-manager', boss);
+        expect(res.statusCode).toBe(200);
+        // Active: the owner, the cashier and the accountant, all signed in just now.
+        expect(res.json()).toEqual({ success: true, message: expect.any(String), dailyRevenue: money('57880000'), pendingOrders: 1, lowStockItems: 0, activeStaff: 3 });
+        expect(failure(await read('/dashboard/store-manager', cashier))).toMatchObject({ status: 403 });
+        expect(failure(await read('/dashboard/store-manager', auditor))).toMatchObject({ status: 403 });
+        expect(failure(await post('/dashboard/store-manager', { ...as(boss), storeId: -4 }, { app: clocked }))).toMatchObject({ status: 400 });
+      });
+    });
+
+    describePath('/dashboard/store-staff', () => {
+      it("answers the cashier today's orders and revenue and its own drafts; 403 for an accountant", async () => {
+        const res = await read('/dashboard/store-staff', cashier);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, message: expect.any(String), todayOrders: 1, todayRevenue: money('57880000'), pendingTasks: 1 });
+        expect((await read('/dashboard/store-staff', boss)).json()).toMatchObject({ todayOrders: 1, pendingTasks: 0 });
+        expect(failure(await read('/dashboard/store-staff', auditor))).toMatchObject({ status: 403 });
+        expect(failure(await post('/dashboard/store-staff', { ...as(cashier), tokenString: 'forged' }, { app: clocked }))).toMatchObject({ status: 401 });
+        expect(failure(await post('/dashboard/store-staff', { ...as(cashier), role: 'CASHIER' }, { app: clocked }))).toMatchObject({ status: 400 });
+      });
+    });
+
+    describePath('/dashboard/store-accountant', () => {
+      it('answers revenue less tax, vendor shares, invoices and a Percent margin; the owner may read it; 403 for a cashier', async () => {
+        const res = await read('/dashboard/store-accountant', auditor);
+        expect(res.statusCode).toBe(200);
+        // 57.88 − 3.91 = 53.97; shares 43.18; (53.97 − 43.18) / 53.97 = 19.9925884…%
+        const expected = { success: true, message: expect.any(String), monthlyRevenue: money('53970000'), monthlyExpenses: money('43180000'), pendingInvoices: 0, profitMargin: percent('19992588') };
+        expect(res.json()).toEqual(expected);
+        expect((await read('/dashboard/store-accountant', boss)).json()).toEqual(expected);
+        expect(failure(await read('/dashboard/store-accountant', cashier))).toMatchObject({ status: 403 });
+        expect(failure(await post('/dashboard/store-accountant', { ...as(auditor), storeId: rival.storeId }, { app: clocked }))).toMatchObject({ status: 403 });
+        expect(failure(await post('/dashboard/store-accountant', { ...as(auditor), storeId: 'x' }, { app: clocked }))).toMatchObject({ status: 400 });
+      });
+    });
+  });
+});
+
 // A path of the router without a describePath block above shows up as a todo in the
 // run's summary, so a new procedure without a test is noticed.
 describe('coverage of the router', () => {

@@ -45,7 +45,10 @@ export function toPercentWire(v: bigint): PercentWire {
 }
 
 /** Ids are positive integers; the database hands them out as bigint. */
-export const zId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ID_MESSAGE = 'must be a positive integer';
+export const zId = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, ID_MESSAGE).transform(Number)], { error: ID_MESSAGE })
+  .pipe(z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(Number.MAX_SAFE_INTEGER, ID_MESSAGE));
 export const zIdOut = z.union([z.bigint(), z.number()]).transform((v) => Number(v));
 export const zDateOut = z.date().transform((d) => d.toISOString());
 

@@ -80,15 +80,15 @@ export async function findItemCodeByTag(db: Db, storeId: number, tag: string) {
     .executeTakeFirst();
 }
 
-export async function itemCodeWasSold(db: Db, storeId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('order_lines')
-    .select('id')
-    .where('store_id', '=', BigInt(storeId))
-    .where('item_code_id', '=', BigInt(id))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Whether the code is referenced: sold (on an order line) or carried by a stock item. A
+ * referenced code is archived on delete, never erased (the rows keep pointing at it).
+ */
+export async function itemCodeInUse(db: Db, storeId: number, id: number): Promise<boolean> {
+  const { rows } = await sql<{ used: boolean }>`
+    select exists (select 1 from order_lines where store_id = ${storeId} and item_code_id = ${id})
+        or exists (select 1 from inventory_items where store_id = ${storeId} and item_code_id = ${id}) as used`.execute(db);
+  return rows[0]?.used === true;
 }
 
 export async function archiveItemCode(db: Db, storeId: number, id: number): Promise<void> {

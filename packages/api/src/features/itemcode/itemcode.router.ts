@@ -1,7 +1,8 @@
 /**
  * /store/itemcode/add, /edit, /fetch-vendor, /delete: STORE_STAFF and above. Tags are
  * unique per store case-insensitively (409); a new code without a commission takes the
- * store's default vendor commission percent; a sold code is archived, not erased.
+ * store's default vendor commission percent; a code that was sold or is on a stock
+ * item is archived, not erased.
  */
 import type { z } from 'zod';
 import { ZAddItemCodeInput, ZEditItemCodeInput, ZItemCodeIdInput, ZItemCodesOutput, ZVendorIdInput, zSuccessOutput } from '@pos/contracts';
@@ -84,7 +85,7 @@ export const itemCodeRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.findItemCode(trx, ctx.storeId, input.id))) throw new AppError('NOT_FOUND', NOT_FOUND);
-        if (await repo.itemCodeWasSold(trx, ctx.storeId, input.id)) await repo.archiveItemCode(trx, ctx.storeId, input.id);
+        if (await repo.itemCodeInUse(trx, ctx.storeId, input.id)) await repo.archiveItemCode(trx, ctx.storeId, input.id);
         else await repo.deleteItemCode(trx, ctx.storeId, input.id);
         return { success: true, message: 'Item code deleted successfully' };
       }),

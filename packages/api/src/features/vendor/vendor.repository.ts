@@ -109,14 +109,22 @@ export async function findVendor(db: Db, storeId: number, vendorId: number | big
     .executeTakeFirst();
 }
 
-/** Whether any of the vendor's item codes appears on an order line. */
-export async function vendorHasSales(db: Db, storeId: number, vendorId: number): Promise<boolean> {
+/**
+ * Whether any of the vendor's item codes (live or archived) is referenced: on an order
+ * line, or carried by a stock item. Such a vendor is archived on delete, not erased.
+ */
+export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number): Promise<boolean> {
   const row = await db
     .selectFrom('item_codes as c')
     .select('c.id')
     .where('c.store_id', '=', BigInt(storeId))
     .where('c.vendor_id', '=', BigInt(vendorId))
-    .where(({ exists, selectFrom }) => exists(selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')))
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')),
+        exists(selectFrom('inventory_items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -79,7 +79,7 @@ export const vendorRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.findVendor(trx, ctx.storeId, input.vendorId))) throw new AppError('NOT_FOUND', VENDOR_NOT_FOUND);
-        const archived = await repo.vendorHasSales(trx, ctx.storeId, input.vendorId);
+        const archived = await repo.vendorCodesInUse(trx, ctx.storeId, input.vendorId);
         if (archived) await repo.archiveVendor(trx, ctx.storeId, input.vendorId);
         else await repo.deleteVendor(trx, ctx.storeId, input.vendorId);
         return { success: true, message: 'Vendor deleted successfully', archived };
