@@ -13,6 +13,7 @@ import { DEFAULT_BENCH_URL, generate, readSizes } from './generate';
 import { explainAll } from './explain';
 import { runLoad, startServers, type Figure } from './load';
 import { initialJsSize } from './web';
+import { markdownReport } from './report';
 import { scenarios } from './scenarios';
 
 async function main() {
@@ -54,7 +55,9 @@ async function main() {
     const web = await initialJsSize().catch(() => null);
     if (web) console.log(`\n== web: initial JavaScript ${(web.totalGzipBytes / 1024).toFixed(1)} KB gzipped (${web.files.map((f) => f.file).join(', ')})`);
     await mkdir('bench/results', { recursive: true });
-    await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan, ...c }) => c), web }, null, 2));
+    await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan: _plan, ...c }) => c), web }, null, 2));
+    const explainedSummary = explained.map(({ plan: _plan, ...c }) => c);
+    await writeFile('bench/results/latest.md', markdownReport(figures, explainedSummary, web));
     printRatios(figures);
   } finally {
     servers.stop();
