@@ -56,7 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       tax3_description text not null default '',
       commission_percent bigint not null default 0,
       vendor_share bigint not null default 0,
-      search_text text generated always as (lower(item_code || ' ' || description)) stored,
+      -- A newline between code and description: a keyword never matches across the two.
+      search_text text generated always as (lower(item_code || chr(10) || description)) stored,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);

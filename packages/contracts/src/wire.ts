@@ -9,7 +9,7 @@ import { own, requiredMessage } from './messages';
 
 own(MESSAGES.moneyOverflow);
 
-const microValue = z.union([z.string().trim().regex(/^[-+]?\d+$/, own('must be a whole number of micro-units')), z.number().int().refine(Number.isSafeInteger, own('must be a safe integer')), z.bigint()]);
+const microValue = z.union([z.string().trim().regex(/^[-+]?\d+$/, 'must be a whole number of micro-units'), z.number().int().refine(Number.isSafeInteger, 'must be a safe integer'), z.bigint()]);
 
 function wireObject<T extends 'Money' | 'Percent'>(type: T) {
   return z.object({ type: z.literal(type), value: microValue }).transform((v) => BigInt(v.value));

@@ -1,0 +1,376 @@
+/**
+ * The four store dashboards (issue 8): every counter against hand-computed figures from
+ * orders made through the procedures, "today" and "this month" in the store's time zone
+ * (America/New_York, across a DST change) at midnight and month edges, active staff
+ * from sessions, store scope and roles.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@pos/db';
+import { parseMoney, parsePercent, profitMarginPercent } from '@pos/domain';
+import { createTestDb } from '../../../test/db';
+import { addStaff, createApiHarness, failureOf, loginAs, signUpOwner, uniqueName, type ApiHarness, type Person } from '../../../test/factories';
+
+const M = (value: bigint | number | string) => ({ type: 'Money' as const, value: String(value) });
+const P = (value: bigint | number | string) => ({ type: 'Percent' as const, value: String(value) });
+const $ = (text: string) => M(parseMoney(text));
+const pct = (text: string) => P(parsePercent(text));
+
+let handle: DbHandle;
+let h: ApiHarness;
+/** Store S (New York) and its people. */
+let owner: Person;
+let manager: Person;
+let cashier: Person;
+let accountant: Person;
+/** Holds STORE_STAFF and STORE_ACCOUNTANT in S, with two sessions. */
+let multi: Person;
+let multiAsAccountant: Person;
+/** Another store's owner, also STORE_STAFF in S. */
+let otherOwner: Person;
+let otherCashier: Person;
+/** STORE_STAFF in S, signed out. */
+let gone: Person;
+/** STORE_STAFF in S whose session expired. */
+let expired: Person;
+/** Was STORE_STAFF in S, revoked. */
+let revoked: Person;
+
+/** Order ids by name: S's completed orders P, T, Q, U, V and the other store's X. */
+const orders: Record<string, number> = {};
+
+/** A harness whose clock is pinned at `iso`. */
+const at = (iso: string) => createApiHarness(handle.db, { config: { now: () => new Date(iso) } });
+
+async function changeSettings(p: Person, over: Record<string, unknown>) {
+  const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...current } = await h.as(p).store.fetchSettings();
+  return h.as(p).store.updateSettings({ ...current, ...over } as never);
+}
+
+interface Line {
+  itemCode: string;
+  description: string;
+  price: string;
+  quantity?: number;
+  discount?: string;
+  taxes?: [string, string, string];
+}
+
+/** Creates an order through /order/next and /order/submit. */
+async function sell(p: Person, lines: Line[], customerName = 'Customer'): Promise<number> {
+  const next = await h.as(p).order.next();
+  await h.as(p).order.submit({
+    orderId: next.nextOrderId,
+    customerName,
+    items: lines.map((l) => {
+      const [t1, t2, t3] = l.taxes ?? ['0', '0', '0'];
+      return {
+        itemCode: l.itemCode,
+        description: l.description,
+        quantity: l.quantity ?? 1,
+        price: $(l.price),
+        discountPercent: pct(l.discount ?? '0'),
+        tax1Enabled: t1 !== '0',
+        tax1Percent: pct(t1),
+        tax1Description: 'GST',
+        tax2Enabled: t2 !== '0',
+        tax2Percent: pct(t2),
+        tax2Description: 'PST',
+        tax3Enabled: t3 !== '0',
+        tax3Percent: pct(t3),
+        tax3Description: 'LUX',
+      };
+    }),
+  });
+  return next.nextOrderId;
+}
+
+async function setOrder(orderId: number, values: { status?: 'DRAFT' | 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'REFUNDED'; completed_at?: Date }) {
+  await handle.db.updateTable('orders').set(values).where('id', '=', BigInt(orderId)).execute();
+}
+
+/** Moves each named completed order to its time; the ones not named go to 2020. */
+async function placeCompleted(times: Record<string, string>) {
+  for (const [name, id] of Object.entries(orders)) {
+    await setOrder(id, { completed_at: new Date(times[name] ?? '2020-01-01T12:00:00Z') });
+  }
+}
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  h = createApiHarness(handle.db);
+  owner = await signUpOwner(h);
+  otherOwner = await signUpOwner(h);
+  [manager, cashier, accountant, gone, expired, revoked, otherCashier] = await Promise.all([
+    addStaff(h, owner, 'STORE_MANAGER'),
+    addStaff(h, owner, 'STORE_STAFF'),
+    addStaff(h, owner, 'STORE_ACCOUNTANT'),
+    addStaff(h, owner, 'STORE_STAFF'),
+    addStaff(h, owner, 'STORE_STAFF'),
+    addStaff(h, owner, 'STORE_STAFF'),
+    addStaff(h, otherOwner, 'STORE_STAFF'),
+  ]);
+  multi = await addStaff(h, owner, 'STORE_STAFF', { username: uniqueName('multi') });
+  await h.as(owner).staff.assign({ usernameOrEmail: multi.username, staffRole: 'STORE_ACCOUNTANT' });
+  multiAsAccountant = await loginAs(h, { usernameOrEmail: multi.username, password: multi.password }, { storeId: owner.storeId, role: 'STORE_ACCOUNTANT' });
+  await h.as(owner).staff.assign({ usernameOrEmail: otherOwner.username, staffRole: 'STORE_STAFF' });
+  await h.as(owner).staff.revoke({ userId: revoked.userId, staffRole: 'STORE_STAFF' });
+
+  await changeSettings(owner, {
+    timeZone: 'America/New_York',
+    defaultVendorCommissionPercent: pct('20'),
+    tax1ShortName: 'GST',
+    tax1Percent: pct('5'),
+    tax1Enabled: true,
+    tax1ApplyByDefault: true,
+    tax2ShortName: 'PST',
+    tax2Percent: pct('8'),
+    tax2Enabled: true,
+  });
+  await changeSettings(otherOwner, { timeZone: 'America/New_York', defaultVendorCommissionPercent: pct('50') });
+
+  // Vendors and item codes: MIR keeps 30% for the store, LMP 12.5%; ZZZ exists only in the other store.
+  const vendor = async (p: Person, tradeName: string, balance: string) => {
+    const { vendor: v } = await h.as(p).vendor.add({ tradeName, contactName: 'C', contactEmail: 'c@example.test', primaryPhone: '555-0100' });
+    await handle.db.updateTable('vendors').set({ outstanding_statement_balance: parseMoney(balance) }).where('id', '=', BigInt(v.id)).execute();
+    return v.id;
+  };
+  const alpha = await vendor(owner, 'Alpha', '12.34');
+  const beta = await vendor(owner, 'Beta', '-5.00');
+  await vendor(owner, 'Gamma', '0');
+  await vendor(otherOwner, 'Elsewhere', '99');
+  await h.as(owner).store.itemcode.add({ tag: 'MIR', vendorId: alpha, defaultCommissionPercent: pct('30') });
+  await h.as(owner).store.itemcode.add({ tag: 'LMP', vendorId: beta, defaultCommissionPercent: pct('12.5') });
+  await h.as(otherOwner).store.itemcode.add({ tag: 'ZZZ', defaultCommissionPercent: pct('50') });
+
+  // Completed orders of S (total; total less tax; vendor shares):
+  // P: 100.00 + 5% = 105.00; 100.00; 100.00 − 30% = 70.00
+  orders.P = await sell(cashier, [{ itemCode: 'MIR', description: 'Mirror', price: '100', taxes: ['5', '0', '0'] }]);
+  // T: 59.97 − 6.00 = 53.97, + 2.70 (5%) + 4.32 (8%) = 60.99; 53.97; 53.97 − 6.75 (12.5% of 53.97 = 6.74625) = 47.22
+  orders.T = await sell(manager, [{ itemCode: 'LMP', description: 'Lamp', price: '19.99', quantity: 3, discount: '10', taxes: ['5', '8', '0'] }]);
+  // Q: 0.50 + 0.02 (5% of 0.50 = 0.025, half to even) = 0.52; 0.50; no code: 0.50 − 20% = 0.40
+  orders.Q = await sell(cashier, [{ itemCode: '', description: 'Gift wrap', price: '0.50', taxes: ['5', '0', '0'] }]);
+  // U: 10.00 × 2 = 20.00; 20.00; ZZZ is not S's code: 20.00 − 20% = 16.00
+  orders.U = await sell(owner, [{ itemCode: 'ZZZ', description: 'Misc', price: '10', quantity: 2 }]);
+  // V: 1.00; 1.00; 1.00 − 30% = 0.70
+  orders.V = await sell(cashier, [{ itemCode: 'MIR', description: 'Hook', price: '1' }]);
+  // The other store's sale, always placed where it would count if scope leaked.
+  orders.X = await sell(otherOwner, [{ itemCode: 'ZZZ', description: 'Theirs', price: '1000' }]);
+
+  // Not revenue: a refunded sale and a cancelled order.
+  const refunded = await sell(cashier, [{ itemCode: 'MIR', description: 'Returned', price: '500' }]);
+  await setOrder(refunded, { status: 'REFUNDED' });
+  await setOrder((await h.as(cashier).order.next()).nextOrderId, { status: 'CANCELLED' });
+
+  // Pending: the cashier's 2 drafts, the manager's draft, a PENDING of the owner and one of the cashier.
+  await h.as(cashier).order.next();
+  await h.as(cashier).order.next();
+  await h.as(manager).order.next();
+  await setOrder((await h.as(owner).order.next()).nextOrderId, { status: 'PENDING' });
+  await setOrder((await h.as(cashier).order.next()).nextOrderId, { status: 'PENDING' });
+  await h.as(otherCashier).order.next();
+
+  // Stock of S: A (5 ≤ 5) low, B (6 > 5) not, C (0 ≤ 0) low, D archived, E (2 ≤ 10) low.
+  const stock = async (p: Person, sku: string, quantityOnHand: number, reorderLevel: number) =>
+    (await h.as(p).store.inventory.add({ sku, price: $('1'), quantityOnHand, reorderLevel })).item.id;
+  await stock(manager, 'A', 5, 5);
+  await stock(manager, 'B', 6, 5);
+  await stock(manager, 'C', 0, 0);
+  await h.as(manager).store.inventory.archive({ id: await stock(manager, 'D', 1, 3) });
+  await stock(manager, 'E', 2, 10);
+  await stock(otherOwner, 'THEIRS', 0, 5);
+});
+afterAll(() => handle.close());
+
+describe('/dashboard/store-owner', () => {
+  it('counts every completed order, active stock items and the users holding a role in the store', async () => {
+    await placeCompleted({ P: '2024-03-01T12:00:00Z', T: '2023-07-04T12:00:00Z', X: '2024-03-01T12:00:00Z' });
+    expect(await h.as(owner).dashboard.storeOwner()).toEqual({
+      success: true,
+      message: 'OK',
+      // 105.00 + 60.99 + 0.52 + 20.00 + 1.00
+      totalRevenue: $('187.51'),
+      totalOrders: 5,
+      // A, B, C, E
+      totalProducts: 4,
+      // owner, manager, cashier, accountant, gone, expired, multi (two roles, once), otherOwner; not revoked
+      totalStaff: 8,
+    });
+  });
+});
+
+describe('time-zone edges (America/New_York)', () => {
+  /** Every clock-dependent counter of the four dashboards at `now`. */
+  async function countersAt(now: string) {
+    const clock = at(now);
+    const [m, s, a] = await Promise.all([clock.as(manager).dashboard.storeManager(), clock.as(cashier).dashboard.storeStaff(), clock.as(accountant).dashboard.storeAccountant()]);
+    return {
+      dailyRevenue: m.dailyRevenue,
+      todayOrders: s.todayOrders,
+      todayRevenue: s.todayRevenue,
+      monthlyRevenue: a.monthlyRevenue,
+      monthlyExpenses: a.monthlyExpenses,
+      profitMargin: a.profitMargin,
+    };
+  }
+
+  it('just after local midnight: an order one minute before it is yesterday, one minute after is today', async () => {
+    // now: 2024-03-31 00:05 EDT. P at 23:59 on the 30th, T at 00:01 on the 31st.
+    await placeCompleted({ P: '2024-03-31T03:59:00Z', T: '2024-03-31T04:01:00Z', X: '2024-03-31T04:02:00Z' });
+    expect(await countersAt('2024-03-31T04:05:00Z')).toEqual({
+      dailyRevenue: $('60.99'),
+      todayOrders: 1,
+      todayRevenue: $('60.99'),
+      // P + T: 100.00 + 53.97; shares 70.00 + 47.22
+      monthlyRevenue: $('153.97'),
+      monthlyExpenses: $('117.22'),
+      // 36.75 / 153.97 = 23.868286…%
+      profitMargin: P(23_868_286n),
+    });
+    expect(profitMarginPercent(parseMoney('153.97'), parseMoney('117.22'))).toBe(23_868_286n);
+  });
+
+  it('at the end of a month: the month began at local midnight in EST, today at local midnight in EDT', async () => {
+    // now: 2024-03-31 23:59 EDT (already April 1 in UTC). The month began 2024-03-01 00:00 EST = 05:00Z.
+    await placeCompleted({
+      P: '2024-03-01T04:59:00Z', // Feb 29 23:59 EST: last month
+      T: '2024-03-01T05:01:00Z', // Mar 1 00:01 EST: this month
+      U: '2024-03-31T03:59:00Z', // Mar 30 23:59 EDT: this month, not today
+      V: '2024-03-31T04:01:00Z', // Mar 31 00:01 EDT: today
+      Q: '2024-04-01T03:58:00Z', // Mar 31 23:58 EDT: today
+      X: '2024-03-31T12:00:00Z',
+    });
+    expect(await countersAt('2024-04-01T03:59:00Z')).toEqual({
+      // V + Q: 1.00 + 0.52
+      dailyRevenue: $('1.52'),
+      todayOrders: 2,
+      todayRevenue: $('1.52'),
+      // T + U + V + Q: 53.97 + 20.00 + 1.00 + 0.50; shares 47.22 + 16.00 + 0.70 + 0.40
+      monthlyRevenue: $('75.47'),
+      monthlyExpenses: $('64.32'),
+      // 11.15 / 75.47 = 14.774082…%
+      profitMargin: P(14_774_082n),
+    });
+  });
+
+  it('just after the local midnight that starts a month: the minute before belongs to last month', async () => {
+    // now: 2024-04-01 00:05 EDT. Q at Mar 31 23:59 EDT, V at Apr 1 00:01 EDT.
+    await placeCompleted({ Q: '2024-04-01T03:59:00Z', V: '2024-04-01T04:01:00Z', X: '2024-04-01T04:02:00Z' });
+    expect(await countersAt('2024-04-01T04:05:00Z')).toEqual({
+      dailyRevenue: $('1.00'),
+      todayOrders: 1,
+      todayRevenue: $('1.00'),
+      monthlyRevenue: $('1.00'),
+      monthlyExpenses: $('0.70'),
+      profitMargin: pct('30'),
+    });
+  });
+
+  it('answers zeros, and a zero margin, for a day and month without sales', async () => {
+    await placeCompleted({ X: '2025-06-15T12:00:00Z' });
+    expect(await countersAt('2025-06-15T16:00:00Z')).toEqual({
+      dailyRevenue: M(0),
+      todayOrders: 0,
+      todayRevenue: M(0),
+      monthlyRevenue: M(0),
+      monthlyExpenses: M(0),
+      profitMargin: P(0),
+    });
+  });
+});
+
+describe('/dashboard/store-manager', () => {
+  it('counts DRAFT and PENDING orders of the store and active items at or below their reorder level', async () => {
+    await placeCompleted({ T: '2024-03-31T04:01:00Z' });
+    expect(await at('2024-03-31T20:00:00Z').as(manager).dashboard.storeManager()).toEqual({
+      success: true,
+      message: 'OK',
+      dailyRevenue: $('60.99'),
+      // cashier's 2 drafts, manager's draft, 2 PENDING; not COMPLETED, CANCELLED, REFUNDED or the other store's draft
+      pendingOrders: 5,
+      // A, C, E
+      lowStockItems: 3,
+      activeStaff: expect.any(Number),
+    });
+  });
+
+  it("counts as active staff the store's users with a live session used in the last 24 hours", async () => {
+    const now = new Date();
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const sessionsOf = (p: Person) => handle.db.updateTable('sessions').where('user_id', '=', BigInt(p.userId));
+    // A second session of multi: counted once.
+    await loginAs(h, { usernameOrEmail: multi.username, password: multi.password });
+    await sessionsOf(owner).set({ last_used_at: ago(1) }).execute();
+    await sessionsOf(cashier).set({ last_used_at: ago(23) }).execute();
+    await sessionsOf(accountant).set({ last_used_at: ago(25) }).execute();
+    await sessionsOf(expired).set({ expires_at: ago(0.1) }).execute();
+    await h.as(gone).auth.logout();
+
+    const res = await createApiHarness(handle.db, { config: { now: () => now } }).as(manager).dashboard.storeManager();
+    // manager, owner, cashier (23 h), multi, otherOwner (also staff of S); not accountant (25 h), gone
+    // (signed out), expired, revoked (no role), otherCashier (another store)
+    expect(res.activeStaff).toBe(5);
+  });
+});
+
+describe('/dashboard/store-staff', () => {
+  it("counts today's completed orders and revenue, and the caller's own DRAFT orders as pending tasks", async () => {
+    await placeCompleted({ P: '2024-03-31T05:00:00Z', T: '2024-03-31T04:01:00Z', U: '2024-03-30T12:00:00Z', X: '2024-03-31T05:00:00Z' });
+    const clock = at('2024-03-31T20:00:00Z');
+    const expected = { success: true, message: 'OK', todayOrders: 2, todayRevenue: $('165.99') };
+    expect(await clock.as(cashier).dashboard.storeStaff()).toEqual({ ...expected, pendingTasks: 2 });
+    expect(await clock.as(manager).dashboard.storeStaff()).toEqual({ ...expected, pendingTasks: 1 });
+    // The owner's order is PENDING, not DRAFT.
+    expect(await clock.as(owner).dashboard.storeStaff()).toEqual({ ...expected, pendingTasks: 0 });
+  });
+});
+
+describe('/dashboard/store-accountant', () => {
+  it('answers revenue less tax, vendor shares, vendors with a balance and the margin as a Percent', async () => {
+    await placeCompleted({
+      P: '2024-03-05T12:00:00Z',
+      T: '2024-03-10T12:00:00Z',
+      Q: '2024-03-15T12:00:00Z',
+      U: '2024-03-20T12:00:00Z',
+      V: '2024-03-25T12:00:00Z',
+      X: '2024-03-25T12:00:00Z',
+    });
+    // 100.00 + 53.97 + 0.50 + 20.00 + 1.00 = 175.47; 70.00 + 47.22 + 0.40 + 16.00 + 0.70 = 134.32
+    const revenue = parseMoney('175.47');
+    const expenses = parseMoney('134.32');
+    expect(await at('2024-03-28T12:00:00Z').as(accountant).dashboard.storeAccountant()).toEqual({
+      success: true,
+      message: 'OK',
+      monthlyRevenue: M(revenue),
+      monthlyExpenses: M(expenses),
+      // Alpha (12.34) and Beta (−5.00); not Gamma (0) or the other store's vendor
+      pendingInvoices: 2,
+      // 41.15 / 175.47 = 23.451302…%
+      profitMargin: P(profitMarginPercent(revenue, expenses)),
+    });
+    expect(profitMarginPercent(revenue, expenses)).toBe(23_451_302n);
+  });
+});
+
+describe('roles', () => {
+  const dashboards = ['storeOwner', 'storeManager', 'storeStaff', 'storeAccountant'] as const;
+  const read = (p: Person, d: (typeof dashboards)[number]) => h.as(p).dashboard[d]();
+
+  it.each([
+    ['STORE_OWNER', () => owner, ['storeOwner', 'storeManager', 'storeStaff', 'storeAccountant']],
+    ['STORE_MANAGER', () => manager, ['storeManager', 'storeStaff']],
+    ['STORE_STAFF', () => cashier, ['storeStaff']],
+    ['STORE_ACCOUNTANT', () => accountant, ['storeAccountant']],
+    ['STORE_ACCOUNTANT of a user who is also STORE_STAFF', () => multiAsAccountant, ['storeAccountant']],
+    ['STORE_STAFF of a user who is also STORE_ACCOUNTANT', () => multi, ['storeStaff']],
+  ] as const)('%s reads exactly its dashboards; the others answer 403', async (_role, person, allowed) => {
+    for (const d of dashboards) {
+      if ((allowed as readonly string[]).includes(d)) expect((await read(person(), d)).success).toBe(true);
+      else expect((await failureOf(read(person(), d))).status).toBe(403);
+    }
+  });
+
+  it("answers 403 for another store's dashboards and 401 without a session", async () => {
+    expect((await failureOf(h.as(owner, { storeId: otherOwner.storeId }).dashboard.storeOwner())).status).toBe(403);
+    expect((await failureOf(h.call({ storeId: owner.storeId, role: 'STORE_OWNER' }).dashboard.storeOwner())).status).toBe(401);
+  });
+});
