@@ -1191,6 +1191,116 @@ describe('orders and store dashboards through the door', () => {
   });
 });
 
+describe('store settings, payment methods and the roadmap through the door', () => {
+  let cashier: Person;
+  let accountant: Person;
+  let stranger: Person;
+  const Pw = (value: string | number) => ({ type: 'Percent' as const, value });
+  const Mw = (value: string | number) => ({ type: 'Money' as const, value });
+  const settingsBody = {
+    orderPrefix: 'DOOR-',
+    nextOrderNumber: 7,
+    defaultVendorCommissionPercent: Pw('15000000'),
+    defaultVendorConsignmentCommissionPercent: Pw('0'),
+    defaultConsignmentCommissionPercent: Pw('40000000'),
+    tax1ShortName: 'GST',
+    tax1LongName: 'Goods and Services Tax',
+    tax1Percent: Pw('5000000'),
+    tax1Enabled: true,
+    tax1ApplyByDefault: true,
+  };
+  const paymentBody = { name: 'Visa', vendorFeePercent: Pw('3000000'), customerFeePercent: Pw('0'), customerFeeAmount: Mw('250000'), minimumAmount: Mw('0'), requiresManagerApproval: false };
+  const entry = { title: 'Door entry', description: 'Through REST', estimatedCompletion: '2026-12-01T07:00:00-05:00' };
+
+  beforeAll(async () => {
+    [cashier, accountant, stranger] = await Promise.all([addStaff(h, owner, 'STORE_STAFF'), addStaff(h, owner, 'STORE_ACCOUNTANT'), signUpOwner(h)]);
+  });
+
+  describePath('/store/fetch-settings', () => {
+    it('answers the flattened settings to a cashier, with storeUpdatedAt; 403 to an accountant', async () => {
+      const res = await post('/store/fetch-settings', as(cashier));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, orderPrefix: expect.any(String), tax1Percent: { type: 'Percent', value: expect.any(String) }, storeUpdatedAt: expect.any(String) });
+      expect(failure(await post('/store/fetch-settings', as(accountant)))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/update-settings', () => {
+    it('saves for the owner and answers 400 with the spec wording, 403 for a cashier', async () => {
+      const res = await post('/store/update-settings', { ...as(owner), ...settingsBody });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ ...settingsBody, message: 'Store settings updated successfully' });
+      expect(failure(await post('/store/update-settings', { ...as(owner), ...settingsBody, tax2ShortName: 'SEVENCH' }))).toMatchObject({
+        status: 400,
+        message: 'Tax 2 short name must be at most 6 characters',
+      });
+      expect(failure(await post('/store/update-settings', { ...as(owner), ...settingsBody, nextOrderNumber: '7' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/store/update-settings', { ...as(cashier), ...settingsBody }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/payment/create', () => {
+    it('creates for the owner; 400 for a missing fee or an overflowing amount; 403 for a cashier', async () => {
+      const res = await post('/store/payment/create', { ...as(owner), ...paymentBody });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().paymentMethod).toMatchObject({ ...paymentBody, id: expect.any(Number) });
+      expect(failure(await post('/store/payment/create', { ...as(owner), ...paymentBody, vendorFeePercent: undefined }))).toMatchObject({ status: 400, message: 'Vendor Fee is required' });
+      expect(failure(await post('/store/payment/create', { ...as(owner), ...paymentBody, minimumAmount: Mw('9223372036854775808') }))).toMatchObject({
+        status: 400,
+        message: 'Money value exceeds 64-bit long bounds',
+      });
+      expect(failure(await post('/store/payment/create', { ...as(cashier), ...paymentBody }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/payment/list', () => {
+    it("lists this store's methods only", async () => {
+      const theirs = (await h.as(stranger).store.payment.create({ ...paymentBody, name: 'Theirs' } as never)).paymentMethod;
+      const res = await post('/store/payment/list', as(cashier));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().paymentMethods.map((p: { id: number }) => p.id)).not.toContain(theirs.id);
+    });
+  });
+
+  describePath('/store/payment/update', () => {
+    it("updates this store's method; another store's is 404 and unchanged", async () => {
+      const mine = (await h.as(owner).store.payment.create(paymentBody as never)).paymentMethod;
+      const res = await post('/store/payment/update', { ...as(owner), ...paymentBody, id: mine.id, name: 'Visa Gold' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().paymentMethod.name).toBe('Visa Gold');
+      const theirs = (await h.as(stranger).store.payment.create({ ...paymentBody, name: 'Theirs' } as never)).paymentMethod;
+      expect(failure(await post('/store/payment/update', { ...as(owner), ...paymentBody, id: theirs.id }))).toMatchObject({ status: 404 });
+      expect((await h.as(stranger).store.payment.list()).paymentMethods).toContainEqual(theirs);
+    });
+  });
+
+  describePath('/store/payment/delete', () => {
+    it('deletes (archives) this store\'s method; 404 for another store\'s; 400 for a bad id', async () => {
+      const mine = (await h.as(owner).store.payment.create(paymentBody as never)).paymentMethod;
+      const res = await post('/store/payment/delete', { ...as(owner), id: mine.id });
+      expect(res.json()).toMatchObject({ success: true, message: 'Payment method deleted successfully' });
+      const theirs = (await h.as(stranger).store.payment.create(paymentBody as never)).paymentMethod;
+      expect(failure(await post('/store/payment/delete', { ...as(owner), id: theirs.id }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/store/payment/delete', { ...as(owner), id: [1] }))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describePath('/roadmap/roadmap', () => {
+    it('lists for any role, writes for the owner only, 400 for an unknown action', async () => {
+      const created = await post('/roadmap/roadmap', { ...as(owner), action: 'create', entry });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().entry.id as number;
+      const list = await post('/roadmap/roadmap', { ...as(cashier), action: 'list' });
+      expect(list.json().entries.map((e: { id: number }) => e.id)).toContain(id);
+      expect(failure(await post('/roadmap/roadmap', { ...as(cashier), action: 'delete', id }))).toMatchObject({ status: 403 });
+      expect(failure(await post('/roadmap/roadmap', { ...as(owner), action: 'purge' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/roadmap/roadmap', { ...as(owner), action: 'create', entry: { ...entry, title: '' } }))).toMatchObject({ status: 400, message: 'Title is required' });
+      expect(failure(await post('/roadmap/roadmap', { ...as(stranger), action: 'delete', id }))).toMatchObject({ status: 404 });
+      expect((await post('/roadmap/roadmap', { ...as(owner), action: 'delete', id })).json()).toMatchObject({ success: true });
+    });
+  });
+});
+
 // A path of the router without a describePath block above shows up as a todo in the
 // run's summary, so a new procedure without a test is noticed.
 describe('coverage of the router', () => {
