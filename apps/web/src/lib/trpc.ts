@@ -10,6 +10,7 @@ import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '@pos/api';
 import { session } from './session';
+import { currentStoreScope, settingsFreshness } from './settings-freshness';
 
 export const API_TIMEOUT_MS = 30_000;
 
@@ -52,10 +53,33 @@ function sessionExpiryLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
       );
 }
 
+/**
+ * Hands every successful answer to the settings-freshness rules (SPEC 4, 7): one that
+ * carries a storeUpdatedAt newer than the cached settings makes them refresh.
+ */
+export function settingsFreshnessLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        // The store the call was made for, in case the role changes while it is out.
+        const scope = currentStoreScope();
+        return next(op).subscribe({
+          next: (value) => {
+            const result: unknown = value.result;
+            if (typeof result === 'object' && result !== null && 'data' in result) settingsFreshness.observeResponse(op.path, scope, result.data);
+            observer.next(value);
+          },
+          complete: () => observer.complete(),
+          error: (error) => observer.error(error),
+        });
+      });
+}
+
 export function createTrpcClient(onUnauthorized: () => void) {
   return trpc.createClient({
     links: [
       sessionExpiryLink(onUnauthorized),
+      settingsFreshnessLink(),
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { SettingsPage } from '../../../features/settings/settings-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/store/settings')({
-  component: () => <PlaceholderPage heading="Store Settings" />,
+  component: SettingsPage,
 });

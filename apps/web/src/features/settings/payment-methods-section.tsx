@@ -1,0 +1,256 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { formatMoney, formatPercent, MESSAGES } from '@pos/domain';
+import { fromWire } from '@pos/contracts';
+import { MoneyInput, PercentInput } from '../../components/decimal-input';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { notifySuccess } from './notify';
+import {
+  EMPTY_PAYMENT_METHOD,
+  PAYMENT_METHOD_LABELS as L,
+  toPaymentMethodForm,
+  toPaymentMethodRequest,
+  validatePaymentMethodForm,
+  type PaymentMethodAnswer,
+  type PaymentMethodErrors,
+  type PaymentMethodForm,
+} from './payment-method-form';
+import { Section } from './section';
+
+type DialogState = { mode: 'add' } | { mode: 'edit'; method: PaymentMethodAnswer } | null;
+
+/** SPEC 2's Payment Methods: a table with add and edit in a dialog, and delete after a confirmation. */
+export function PaymentMethodsSection() {
+  const list = trpc.store.payment.list.useQuery();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [deleting, setDeleting] = useState<PaymentMethodAnswer | null>(null);
+
+  return (
+    <Section title="Payment Methods" description="Changes to payment methods are saved at once.">
+      <Stack gap="md">
+        {list.error && !list.data ? (
+          <Alert color="red" variant="light" role="alert" title={MESSAGES.paymentMethodsLoadFailed}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(list.error, MESSAGES.paymentMethodsLoadFailed)}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : list.isPending ? (
+          <Group gap="sm" aria-busy="true">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading payment methods...</Text>
+          </Group>
+        ) : (
+          <PaymentMethodsTable methods={list.data.paymentMethods} onEdit={(method) => setDialog({ mode: 'edit', method })} onDelete={setDeleting} />
+        )}
+        <Group>
+          <Button variant="light" onClick={() => setDialog({ mode: 'add' })} disabled={!list.data}>
+            Add Payment Method
+          </Button>
+        </Group>
+      </Stack>
+      {dialog ? <PaymentMethodDialog state={dialog} onClose={() => setDialog(null)} /> : null}
+      {deleting ? <DeleteConfirmation method={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Section>
+  );
+}
+
+function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMethodAnswer[]; onEdit: (m: PaymentMethodAnswer) => void; onDelete: (m: PaymentMethodAnswer) => void }) {
+  return (
+    <Paper withBorder radius="sm">
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Payment Methods">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={160}>{L.name}</Table.Th>
+              <Table.Th ta="right">{L.vendorFeePercent}</Table.Th>
+              <Table.Th ta="right">{L.customerFeePercent}</Table.Th>
+              <Table.Th ta="right">{L.customerFeeAmount}</Table.Th>
+              <Table.Th ta="right">{L.minimumAmount}</Table.Th>
+              <Table.Th>{L.requiresManagerApproval}</Table.Th>
+              <Table.Th w={140}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {methods.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed">No payment methods yet.</Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              methods.map((m) => (
+                <Table.Tr key={m.id} data-payment-method={m.name}>
+                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {m.name}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatPercent(fromWire(m.vendorFeePercent))}</Table.Td>
+                  <Table.Td ta="right">{formatPercent(fromWire(m.customerFeePercent))}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromWire(m.customerFeeAmount))}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromWire(m.minimumAmount))}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={m.requiresManagerApproval ? 'orange' : 'gray'} tt="none">
+                      {m.requiresManagerApproval ? 'Yes' : 'No'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-sm" variant="subtle" onClick={() => onEdit(m)} aria-label={`Edit ${m.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(m)} aria-label={`Delete ${m.name}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function PaymentMethodDialog({ state, onClose }: { state: NonNullable<DialogState>; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.store.payment.create.useMutation();
+  const update = trpc.store.payment.update.useMutation();
+  const editing = state.mode === 'edit' ? state.method : null;
+  const [form, setForm] = useState<PaymentMethodForm>(() => (editing ? toPaymentMethodForm(editing) : EMPTY_PAYMENT_METHOD));
+  const [errors, setErrors] = useState<PaymentMethodErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failedTitle = editing ? MESSAGES.paymentMethodUpdateFailed : MESSAGES.paymentMethodAddFailed;
+  const busy = create.isPending || update.isPending;
+
+  const set = <K extends keyof PaymentMethodForm>(key: K, value: PaymentMethodForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (values: PaymentMethodForm) => {
+    setFailure(null);
+    const found = validatePaymentMethodForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const request = toPaymentMethodRequest(values);
+      const answer = editing ? await update.mutateAsync({ ...request, id: editing.id }) : await create.mutateAsync(request);
+      utils.store.payment.list.setData(undefined, (old) => {
+        if (!old) return old;
+        const others = old.paymentMethods.filter((m) => m.id !== answer.paymentMethod.id);
+        const paymentMethods = editing ? old.paymentMethods.map((m) => (m.id === answer.paymentMethod.id ? answer.paymentMethod : m)) : [...others, answer.paymentMethod];
+        return { ...old, paymentMethods };
+      });
+      void utils.store.payment.list.invalidate();
+      notifySuccess(answer.message || (editing ? MESSAGES.paymentMethodUpdated : MESSAGES.paymentMethodAdded));
+      onClose();
+    } catch (err) {
+      // The dialog stays open with everything typed.
+      setFailure(errorMessage(err, failedTitle));
+    }
+  };
+
+  // Enter in a fee box: leave it first so the box parses and commits what was typed,
+  // then send what the form holds after that.
+  const latest = useRef(form);
+  latest.current = form;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && event.currentTarget.contains(active)) active.blur();
+    setTimeout(() => void submit(latest.current), 0);
+  };
+
+  return (
+    <Modal opened onClose={busy ? () => undefined : onClose} title={editing ? 'Edit Payment Method' : 'Add Payment Method'} size="lg" centered>
+      <form onSubmit={onSubmit} aria-label={editing ? 'Edit Payment Method' : 'Add Payment Method'} noValidate>
+        <Stack gap="sm">
+          {failure ? (
+            <Alert color="red" variant="light" role="alert" title={failedTitle}>
+              {failure === failedTitle ? null : failure}
+            </Alert>
+          ) : null}
+          <TextInput label={L.name} name="name" autoComplete="off" withAsterisk data-autofocus value={form.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <PercentInput label={L.vendorFeePercent} name="vendorFeePercent" withAsterisk value={form.vendorFeePercent} onChange={(v) => set('vendorFeePercent', v)} />
+            <PercentInput label={L.customerFeePercent} name="customerFeePercent" withAsterisk value={form.customerFeePercent} onChange={(v) => set('customerFeePercent', v)} />
+            <MoneyInput
+              label={L.customerFeeAmount}
+              name="customerFeeAmount"
+              withAsterisk
+              value={form.customerFeeAmount}
+              error={errors.customerFeeAmount}
+              onChange={(v) => set('customerFeeAmount', v)}
+            />
+            <MoneyInput label={L.minimumAmount} name="minimumAmount" withAsterisk value={form.minimumAmount} error={errors.minimumAmount} onChange={(v) => set('minimumAmount', v)} />
+          </SimpleGrid>
+          <Checkbox
+            label={L.requiresManagerApproval}
+            name="requiresManagerApproval"
+            checked={form.requiresManagerApproval}
+            onChange={(e) => set('requiresManagerApproval', e.currentTarget.checked)}
+            mt="xs"
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Save' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteConfirmation({ method, onClose }: { method: PaymentMethodAnswer; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.store.payment.delete.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      const answer = await remove.mutateAsync({ id: method.id });
+      utils.store.payment.list.setData(undefined, (old) => (old ? { ...old, paymentMethods: old.paymentMethods.filter((m) => m.id !== method.id) } : old));
+      void utils.store.payment.list.invalidate();
+      notifySuccess(answer.message || MESSAGES.paymentMethodDeleted);
+      onClose();
+    } catch (err) {
+      setFailure(errorMessage(err, MESSAGES.paymentMethodDeleteFailed));
+    }
+  };
+
+  return (
+    <Modal opened onClose={remove.isPending ? () => undefined : onClose} title="Delete Payment Method" centered>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" title={MESSAGES.paymentMethodDeleteFailed}>
+            {failure === MESSAGES.paymentMethodDeleteFailed ? null : failure}
+          </Alert>
+        ) : null}
+        <Text>{MESSAGES.paymentMethodDeleteConfirm}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {method.name}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
