@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { VendorsPage } from '../../../features/vendors/vendors-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/store/vendors')({
-  component: () => <PlaceholderPage heading="Vendors" />,
+  component: VendorsPage,
 });

@@ -1,0 +1,151 @@
+/**
+ * A vendor's item codes (SPEC 2): each code's tag and chips, edit and delete, Add Code.
+ * One code is added or edited at a time, in place; that editing state is reported up
+ * so the vendor form can hold its own submit until the codes are done.
+ */
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { fromWire, type ItemCode } from '@pos/contracts';
+import { errorMessage } from '../../lib/errors';
+import { SECONDARY_COLOR } from '../../lib/theme';
+import { trpc } from '../../lib/trpc';
+import { ItemCodeForm } from './item-code-form';
+import { commissionLabel } from './item-code-values';
+import { CheckIcon, CrossIcon, PencilIcon, PlusIcon, TrashIcon } from './vendor-icons';
+
+type Editing = { kind: 'add' } | { kind: 'edit'; id: number } | null;
+
+export function itemCodeDeleteConfirmMessage(tag: string): string {
+  return `Are you sure you want to delete item code "${tag}"?`;
+}
+
+export function ItemCodesSection({ vendorId, onEditingChange }: { vendorId: number; onEditingChange: (editing: boolean) => void }) {
+  const utils = trpc.useUtils();
+  const codes = trpc.store.itemcode.fetchVendor.useQuery({ vendorId });
+  // A new code starts at the store's default vendor commission percent.
+  const settings = trpc.store.fetchSettings.useQuery();
+  const remove = trpc.store.itemcode.delete.useMutation();
+  const [editing, setEditingState] = useState<Editing>(null);
+
+  const setEditing = (next: Editing) => {
+    setEditingState(next);
+    onEditingChange(next !== null);
+  };
+
+  const storeDefault = settings.data ? fromWire(settings.data.defaultVendorCommissionPercent) : null;
+
+  const confirmDelete = async (code: ItemCode) => {
+    if (!window.confirm(itemCodeDeleteConfirmMessage(code.tag))) return;
+    try {
+      const answer = await remove.mutateAsync({ id: code.id });
+      notifications.show({ color: 'green', title: 'Deleted', message: answer.message });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(error, 'Failed to delete item code') });
+    }
+    await utils.store.itemcode.fetchVendor.invalidate({ vendorId });
+  };
+
+  const list = codes.data?.itemCodes;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label="Item Codes">
+      <Group justify="space-between" mb="md">
+        <Title order={3} size="h4">
+          Item Codes
+        </Title>
+        {codes.isFetching && list ? <Loader size="xs" aria-label="Loading item codes" /> : null}
+      </Group>
+      <Stack gap="sm">
+        {codes.error ? (
+          <Alert color="red" variant="light" role="alert" title="Failed to load item codes">
+            {errorMessage(codes.error, '') || null}
+          </Alert>
+        ) : null}
+        {codes.isPending ? (
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading item codes...</Text>
+          </Group>
+        ) : null}
+        {list && list.length === 0 && editing?.kind !== 'add' ? (
+          <Text c="dimmed" data-testid="no-item-codes">
+            No item codes yet.
+          </Text>
+        ) : null}
+        {list?.map((code) =>
+          editing?.kind === 'edit' && editing.id === code.id ? (
+            <ItemCodeForm key={code.id} vendorId={vendorId} code={code} storeDefault={storeDefault} onDone={() => setEditing(null)} />
+          ) : (
+            <ItemCodeRow
+              key={code.id}
+              code={code}
+              locked={editing !== null}
+              deleting={remove.isPending && remove.variables?.id === code.id}
+              onEdit={() => setEditing({ kind: 'edit', id: code.id })}
+              onDelete={() => void confirmDelete(code)}
+            />
+          ),
+        )}
+        {editing?.kind === 'add' ? <ItemCodeForm vendorId={vendorId} code={null} storeDefault={storeDefault} onDone={() => setEditing(null)} /> : null}
+        {editing === null && list ? (
+          <Group>
+            <Button variant="light" leftSection={<PlusIcon size={16} />} onClick={() => setEditing({ kind: 'add' })}>
+              Add Code
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FlagChip({ label, on }: { label: string; on: boolean }) {
+  return (
+    <Badge
+      variant={on ? 'light' : 'outline'}
+      color={on ? 'teal' : 'gray'}
+      tt="none"
+      size="md"
+      fw={500}
+      leftSection={on ? <CheckIcon size={12} /> : <CrossIcon size={12} />}
+      title={`${label}: ${on ? 'on' : 'off'}`}
+      data-chip={label}
+      data-on={on}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function ItemCodeRow({ code, locked, deleting, onEdit, onDelete }: { code: ItemCode; locked: boolean; deleting: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Paper withBorder radius="sm" px="md" py="sm" data-item-code={code.tag} bg="gray.0">
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
+          <Text fw={700} ff="monospace" size="lg" mr="xs" data-testid="item-code-tag">
+            {code.tag}
+          </Text>
+          <FlagChip label="Warn on No Control" on={code.warnOnNoControlCode} />
+          <Badge variant="light" color={SECONDARY_COLOR} tt="none" size="md" fw={500} data-chip="commission">
+            {commissionLabel(code)}
+          </Badge>
+          <FlagChip label="Separate Statement" on={code.receivesSeparateStatement} />
+          <FlagChip label="Proportional CC Fee" on={code.proportionalCcFee} />
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit code" withArrow>
+            <ActionIcon variant="subtle" aria-label={`Edit code ${code.tag}`} onClick={onEdit} disabled={locked}>
+              <PencilIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete code" withArrow>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete code ${code.tag}`} onClick={onDelete} disabled={locked} loading={deleting}>
+              <TrashIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

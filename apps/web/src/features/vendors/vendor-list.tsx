@@ -1,0 +1,258 @@
+/**
+ * The vendor table (SPEC 2, 9): sortable columns, pages of 10, 20 or 50 from the server,
+ * edit and delete per row, Add Vendor at the bottom right, and the error and success
+ * banners above the table. The list reloads on page, size, sort or direction change
+ * and after each save or delete.
+ */
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { Vendor, VendorSort } from '@pos/contracts';
+import { MESSAGES, vendorDeleteConfirmMessage } from '@pos/domain';
+import { PageHeading } from '../../components/page-heading';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from './vendor-icons';
+import {
+  ariaSort,
+  clampPageIndex,
+  pageCount,
+  showsPageSizes,
+  showsPagination,
+  toggleSort,
+  VENDOR_PAGE_SIZES,
+  vendorListInput,
+  withPageSize,
+  type VendorListState,
+} from './vendor-list-state';
+import { NO_CONTACT_WARNING, vendorRowCells } from './vendor-row';
+
+const COLUMNS: readonly { sort: VendorSort; label: string }[] = [
+  { sort: 'tradeName', label: 'Trade Name' },
+  { sort: 'contactName', label: 'Contact Name' },
+  { sort: 'email', label: 'Email' },
+  { sort: 'primaryPhone', label: 'Phone' },
+];
+const COLUMN_COUNT = COLUMNS.length + 1;
+
+interface Banner {
+  color: 'green' | 'red';
+  title: string;
+  detail: string | null;
+}
+
+/** The banner for a failure: the spec's text, and the server's reason when it gave one. */
+function failureBanner(title: string, error: unknown): Banner {
+  const detail = errorMessage(error, '');
+  return { color: 'red', title, detail: detail === '' || detail === title ? null : detail };
+}
+
+export function VendorList({
+  state,
+  onStateChange,
+  onAdd,
+  onEdit,
+}: {
+  state: VendorListState;
+  onStateChange: (state: VendorListState) => void;
+  onAdd: () => void;
+  onEdit: (vendor: Vendor) => void;
+}) {
+  const utils = trpc.useUtils();
+  const list = trpc.vendor.list.useQuery(vendorListInput(state), { placeholderData: keepPreviousData });
+  const remove = trpc.vendor.delete.useMutation();
+  const [banner, setBanner] = useState<Banner | null>(null);
+
+  const total = list.data?.totalVendors ?? 0;
+  const vendors = list.data?.vendors;
+
+  // A delete can leave the current page past the end: show the last page instead.
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData) return;
+    const clamped = clampPageIndex(list.data.totalVendors, state.pageSize, state.pageIndex);
+    if (clamped !== state.pageIndex) onStateChange({ ...state, pageIndex: clamped });
+  }, [list.data, list.isPlaceholderData, state, onStateChange]);
+
+  const confirmDelete = async (vendor: Vendor) => {
+    if (!window.confirm(vendorDeleteConfirmMessage(vendor.tradeName))) return;
+    setBanner(null);
+    try {
+      await remove.mutateAsync({ vendorId: vendor.id });
+      setBanner({ color: 'green', title: MESSAGES.vendorDeleted, detail: null });
+    } catch (error) {
+      setBanner(failureBanner(MESSAGES.vendorDeleteFailed, error));
+    }
+    // Deleted or not, show what the server now holds.
+    await utils.vendor.list.invalidate();
+  };
+
+  const loadBanner = list.error ? failureBanner(MESSAGES.vendorsLoadFailed, list.error) : null;
+  const refreshing = list.isFetching && vendors !== undefined;
+
+  return (
+    <>
+      <PageHeading>Vendors</PageHeading>
+      <Stack gap="md">
+        {loadBanner ? <BannerAlert banner={loadBanner} /> : null}
+        {banner ? <BannerAlert banner={banner} onClose={() => setBanner(null)} /> : null}
+
+        <Paper withBorder radius="md" pos="relative">
+          <Table.ScrollContainer minWidth={760}>
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              striped
+              highlightOnHover
+              aria-label="Vendors"
+              aria-busy={list.isFetching}
+              style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((c) => (
+                    <SortableTh key={c.sort} label={c.label} direction={ariaSort(state, c.sort)} onSort={() => onStateChange(toggleSort(state, c.sort))} />
+                  ))}
+                  <Table.Th w={110}>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {vendors === undefined ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMN_COUNT}>
+                      {list.isPending ? (
+                        <Group gap="sm" justify="center" py="md">
+                          <Loader size="sm" />
+                          <Text c="dimmed">Loading vendors...</Text>
+                        </Group>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : vendors.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMN_COUNT}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No vendors yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  vendors.map((vendor) => (
+                    <VendorRow
+                      key={vendor.id}
+                      vendor={vendor}
+                      deleting={remove.isPending && remove.variables?.vendorId === vendor.id}
+                      onEdit={() => onEdit(vendor)}
+                      onDelete={() => void confirmDelete(vendor)}
+                    />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+
+        <Group justify="space-between" align="center" gap="md">
+          <Group gap="md">
+            {showsPageSizes(total) ? (
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" component="label" htmlFor="vendor-page-size">
+                  Rows per page
+                </Text>
+                <Select
+                  id="vendor-page-size"
+                  w={80}
+                  size="xs"
+                  allowDeselect={false}
+                  data={VENDOR_PAGE_SIZES.map(String)}
+                  value={String(state.pageSize)}
+                  onChange={(v) => v && onStateChange(withPageSize(state, Number(v)))}
+                />
+              </Group>
+            ) : null}
+            {showsPagination(total, state.pageSize) ? (
+              <nav aria-label="Vendor pages">
+                <Pagination
+                  total={pageCount(total, state.pageSize)}
+                  value={state.pageIndex + 1}
+                  onChange={(p) => onStateChange({ ...state, pageIndex: p - 1 })}
+                  size="sm"
+                />
+              </nav>
+            ) : null}
+            {vendors !== undefined ? (
+              <Text size="sm" c="dimmed" data-testid="vendor-total">
+                {total.toLocaleString('en-US')} {total === 1 ? 'vendor' : 'vendors'}
+              </Text>
+            ) : null}
+            {refreshing ? <Loader size="xs" aria-label="Loading vendors" /> : null}
+          </Group>
+          <Button leftSection={<PlusIcon size={16} />} onClick={onAdd}>
+            Add Vendor
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}
+
+function BannerAlert({ banner, onClose }: { banner: Banner; onClose?: () => void }) {
+  return (
+    <Alert
+      color={banner.color}
+      variant="light"
+      role={banner.color === 'red' ? 'alert' : 'status'}
+      title={banner.title}
+      data-testid={banner.color === 'red' ? 'vendor-error' : 'vendor-success'}
+      withCloseButton={onClose !== undefined}
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+    >
+      {banner.detail}
+    </Alert>
+  );
+}
+
+function SortableTh({ label, direction, onSort }: { label: string; direction: 'ascending' | 'descending' | 'none'; onSort: () => void }) {
+  return (
+    <Table.Th aria-sort={direction}>
+      <UnstyledButton onClick={onSort} fw={600} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        {label}
+        <SortIcon direction={direction === 'ascending' ? 'asc' : direction === 'descending' ? 'desc' : null} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function VendorRow({ vendor, deleting, onEdit, onDelete }: { vendor: Vendor; deleting: boolean; onEdit: () => void; onDelete: () => void }) {
+  const cells = vendorRowCells(vendor);
+  return (
+    <Table.Tr data-vendor-id={vendor.id}>
+      <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {vendor.tradeName}
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {cells.contactName ?? (
+          <Text span c="red" size="sm" fw={500}>
+            {NO_CONTACT_WARNING}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{cells.email}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{cells.phone}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit" withArrow>
+            <ActionIcon variant="subtle" aria-label={`Edit vendor ${vendor.tradeName}`} onClick={onEdit}>
+              <PencilIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete vendor ${vendor.tradeName}`} onClick={onDelete} loading={deleting}>
+              <TrashIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
