@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { RoadmapPage } from '../../features/roadmap/roadmap-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/roadmap')({
-  component: () => <PlaceholderPage heading="Development Roadmap" />,
+  component: RoadmapPage,
 });
