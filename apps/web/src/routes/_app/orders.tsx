@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { OrdersPage } from '../../features/orders/orders-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/orders')({
-  component: () => <PlaceholderPage heading="Order Lookup" />,
+  component: OrdersPage,
 });

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPTY_LOOKUP_FORM, amountFilter, buildLookupInput, endOfDayIso, filterText, formatOrderDate, sameLookupInput, startOfDayIso, statusLabel } from './lookup-filters';
+
+const originalTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalTz;
+});
+
+describe('lookup filters', () => {
+  it('trims text filters and sends empty ones as null (SPEC 5)', () => {
+    expect(filterText('  A-100 ')).toBe('A-100');
+    expect(filterText('   ')).toBeNull();
+    expect(filterText('')).toBeNull();
+  });
+
+  it('an empty form searches without filters', () => {
+    expect(buildLookupInput(EMPTY_LOOKUP_FORM)).toEqual({
+      ok: true,
+      input: { orderNumber: null, customer: null, itemKeyword: null, startDate: null, endDate: null, minAmount: null, maxAmount: null },
+    });
+  });
+
+  it('maps every field', () => {
+    const built = buildLookupInput({ orderNumber: ' A1 ', customer: ' ann ', itemKeyword: ' vase', startDate: '2026-05-01', endDate: '2026-05-03', minAmount: '10', maxAmount: '1,234.5' });
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.input).toMatchObject({
+      orderNumber: 'A1',
+      customer: 'ann',
+      itemKeyword: 'vase',
+      minAmount: { type: 'Money', value: '10000000' },
+      maxAmount: { type: 'Money', value: '1234500000' },
+    });
+    expect(Date.parse(built.input.startDate!)).toBe(new Date(2026, 4, 1, 0, 0, 0, 0).getTime());
+    expect(Date.parse(built.input.endDate!)).toBe(new Date(2026, 4, 3, 23, 59, 59, 999).getTime());
+  });
+
+  it('sends the start and end of the chosen local day with the local offset', () => {
+    process.env.TZ = 'America/New_York';
+    expect(startOfDayIso('2026-05-01')).toBe('2026-05-01T00:00:00.000-04:00');
+    expect(endOfDayIso('2026-05-01')).toBe('2026-05-01T23:59:59.999-04:00');
+    expect(startOfDayIso('2026-01-15')).toBe('2026-01-15T00:00:00.000-05:00');
+    process.env.TZ = 'Asia/Kolkata';
+    expect(startOfDayIso('2026-05-01')).toBe('2026-05-01T00:00:00.000+05:30');
+    process.env.TZ = 'UTC';
+    expect(endOfDayIso('2024-02-29')).toBe('2024-02-29T23:59:59.999+00:00');
+  });
+
+  it('an invalid day is null, and an error on its field', () => {
+    expect(startOfDayIso('2026-02-30')).toBeNull();
+    expect(endOfDayIso('')).toBeNull();
+    expect(buildLookupInput({ ...EMPTY_LOOKUP_FORM, startDate: '2026-13-01', endDate: 'x' })).toEqual({
+      ok: false,
+      errors: { startDate: 'Enter a valid date', endDate: 'Enter a valid date' },
+    });
+  });
+
+  it('amounts: empty is none; bad text carries the domain message', () => {
+    expect(amountFilter(' ')).toEqual({ value: null, error: null });
+    expect(amountFilter('$5')).toEqual({ value: null, error: 'Invalid character in numeric payload' });
+    expect(amountFilter('57.88')).toEqual({ value: 57_880_000n, error: null });
+    expect(buildLookupInput({ ...EMPTY_LOOKUP_FORM, minAmount: 'abc', maxAmount: '99999999999999' })).toEqual({
+      ok: false,
+      errors: { minAmount: 'Invalid character in numeric payload', maxAmount: 'Money value exceeds 64-bit long bounds' },
+    });
+  });
+
+  it('compares inputs by value', () => {
+    const one = buildLookupInput({ ...EMPTY_LOOKUP_FORM, customer: 'ann' });
+    const two = buildLookupInput({ ...EMPTY_LOOKUP_FORM, customer: ' ann ' });
+    expect(one.ok && two.ok && sameLookupInput(one.input, two.input)).toBe(true);
+    expect(sameLookupInput(null, one.ok ? one.input : null)).toBe(false);
+  });
+
+  it('formats dates and statuses for the results', () => {
+    expect(formatOrderDate('2026-05-01T15:04:00.000Z', 'UTC')).toBe('May 1, 2026, 3:04 PM');
+    expect(formatOrderDate('2026-05-01T15:04:00.000Z', 'America/New_York')).toBe('May 1, 2026, 11:04 AM');
+    expect(formatOrderDate('nonsense')).toBe('');
+    expect(statusLabel('COMPLETED')).toBe('Completed');
+    expect(statusLabel('DRAFT')).toBe('Draft');
+    expect(statusLabel('ODD')).toBe('ODD');
+  });
+});

@@ -1,0 +1,377 @@
+/**
+ * One open draft order in the editor: its lines, customer name and summary, held
+ * outside React so that a keystroke re-renders only the row typed in and the summary
+ * (rows subscribe to their own line with useSyncExternalStore).
+ *
+ * It also owns the conversation with the server (SPEC 4, CONTRACT 5). Writes go out one
+ * at a time, in order, behind the cashier: the screen never waits for them.
+ * - Leaving a box saves its line (/order/update-line) when it differs from what the
+ *   server last stored; several saves queued for one line send once.
+ * - Tab past the last box (or the add button) on a non-empty last line adds a fresh line
+ *   at once and asks the server for its id by saving the last line with createNewLine;
+ *   what is typed into the new line meanwhile is saved as soon as the id arrives.
+ * - Remove takes the line off the screen and saves it blank (there is no delete call;
+ *   the server drops blank lines on submit, and a reopened draft skips them).
+ * - Submit waits for the writes, then sends every line (/order/submit).
+ * Failures are logged only (SPEC 8) and never undo what the cashier typed: a failed save
+ * is retried the next time that line is left.
+ */
+import type { Order, OrderLine } from '@pos/contracts';
+import type { OrderSummary } from '@pos/domain';
+import {
+  blankedLine,
+  commitLive,
+  emptyLine,
+  lineFromServer,
+  lineIsEmpty,
+  lineSignature,
+  summarizeLines,
+  checkFromServer,
+  toSubmitLine,
+  toUpdateLineInput,
+  visibleDraftLines,
+  withTax,
+  type LineState,
+  type StoreTaxes,
+  type SubmitOrderWireInput,
+  type TaxSlot,
+  type UpdateLineWireInput,
+} from './order-lines';
+
+export interface UpdateLineAnswer {
+  line: OrderLine;
+  newOrderLineId: number | null;
+  newLine: OrderLine | null;
+}
+
+export interface DraftApi {
+  updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
+  submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
+}
+
+export interface DraftDeps {
+  api: DraftApi;
+  /** The store's taxes as the client knows them now (toggles and new lines). */
+  storeTaxes: () => StoreTaxes;
+  /** SPEC 8: order failures are logged only. */
+  log?: (message: string, error: unknown) => void;
+}
+
+export type DraftPhase = 'editing' | 'submitting' | 'submitted';
+
+/** The fields a row edits as the cashier types. */
+export type LinePatch = Partial<Pick<LineState, 'itemCode' | 'description' | 'quantity' | 'price' | 'discountPercent' | 'livePrice' | 'liveDiscountPercent'>>;
+
+const defaultLog = (message: string, error: unknown) => console.error(message, error);
+
+export class OrderDraft {
+  readonly orderId: number;
+  readonly orderNumber: string;
+  private keys: readonly string[] = [];
+  private readonly lines = new Map<string, LineState>();
+  private customerName: string;
+  private phase: DraftPhase = 'editing';
+  private readonly listeners = new Set<() => void>();
+  private version = 0;
+  private seq = 0;
+
+  /** Per line, the signature of what the server stores for it. */
+  private readonly stored = new Map<string, string>();
+  /** New lines waiting for their server id, with their signature when created. */
+  private readonly creating = new Map<string, string>();
+  private queue: Promise<void> = Promise.resolve();
+
+  private cache: { version: number; lines: LineState[]; summary: OrderSummary | null; taxMask: number; canSubmit: boolean } | null = null;
+
+  constructor(
+    order: Order,
+    private readonly deps: DraftDeps,
+    customerName?: string,
+  ) {
+    this.orderId = order.id;
+    this.orderNumber = order.orderNumber;
+    this.customerName = customerName ?? order.customerName;
+    const keys: string[] = [];
+    for (const item of visibleDraftLines(order.items)) {
+      const line = lineFromServer(this.newKey(), item);
+      this.lines.set(line.key, line);
+      this.stored.set(line.key, lineSignature(line));
+      keys.push(line.key);
+    }
+    this.keys = keys;
+  }
+
+  // ---- reading (stable snapshots for useSyncExternalStore) ----
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getKeys = (): readonly string[] => this.keys;
+  getLine = (key: string): LineState | undefined => this.lines.get(key);
+  getCustomerName = (): string => this.customerName;
+  getPhase = (): DraftPhase => this.phase;
+  getSummary = (): OrderSummary | null => this.derived().summary;
+  /** Bit n set when some line has tax n+1 on. */
+  getTaxMask = (): number => this.derived().taxMask;
+  /** SPEC 8 says nothing for an order with no line; the button waits for one instead. */
+  canSubmit = (): boolean => this.derived().canSubmit;
+  getLines = (): readonly LineState[] => this.derived().lines;
+
+  isLastKey(key: string): boolean {
+    return this.keys[this.keys.length - 1] === key;
+  }
+
+  /** True once every write sent so far has been answered. */
+  async settle(): Promise<void> {
+    for (;;) {
+      const pending = this.queue;
+      await pending;
+      if (pending === this.queue) return;
+    }
+  }
+
+  // ---- editing ----
+
+  setCustomerName(name: string): void {
+    if (this.phase !== 'editing' || name === this.customerName) return;
+    this.customerName = name;
+    this.notify();
+  }
+
+  editLine(key: string, patch: LinePatch): void {
+    const line = this.lines.get(key);
+    if (!line || this.phase !== 'editing') return;
+    let changed = false;
+    for (const [field, value] of Object.entries(patch) as [keyof LinePatch, unknown][]) {
+      if (line[field] !== value) changed = true;
+    }
+    if (changed) this.setLine({ ...line, ...patch });
+  }
+
+  /** SPEC 4: on copies the store's current percent and short name, off zeroes it; then saves. */
+  toggleTax(key: string, slot: TaxSlot, on: boolean): void {
+    const line = this.lines.get(key);
+    if (!line || this.phase !== 'editing') return;
+    this.setLine(withTax(line, slot, on, this.deps.storeTaxes()[slot]));
+    this.saveLine(key);
+  }
+
+  /** The cashier left a box of this line: store it when the server has something else. */
+  saveLine(key: string): void {
+    const line = this.lines.get(key);
+    if (!line || this.phase === 'submitted') return;
+    if (line.id === null) {
+      // Its id is on the way (the save follows it), or asking for it failed: ask again.
+      if (!this.creating.has(key) && !lineIsEmpty(line)) this.askForId(key);
+      return;
+    }
+    this.enqueue('Failed to update order line', () => this.runSave(key));
+  }
+
+  /**
+   * SPEC 4, Tab past the last box or the add button: a non-empty last line is saved and a
+   * fresh line follows it (its id comes from the server); an empty last line is simply
+   * the one to type into. Returns the key of the line to focus, or null.
+   */
+  addLineAtEnd(): string | null {
+    const lastKey = this.keys[this.keys.length - 1];
+    const last = lastKey === undefined ? undefined : this.lines.get(lastKey);
+    if (!last || this.phase !== 'editing') return null;
+    if (lineIsEmpty(last)) return last.key;
+    // The box being left commits on blur; the save must carry what it shows already.
+    const committed = commitLive(last);
+    const fresh = emptyLine(this.newKey(), null, this.deps.storeTaxes());
+    this.lines.set(committed.key, committed);
+    this.lines.set(fresh.key, fresh);
+    this.keys = [...this.keys, fresh.key];
+    this.creating.set(fresh.key, lineSignature(fresh));
+    this.notify();
+    this.enqueue('Failed to add an order line', () => this.runCreate(committed.key, fresh.key));
+    return fresh.key;
+  }
+
+  /** Takes a line off the order; the only line is cleared instead. Returns the key to focus next. */
+  removeLine(key: string): string | null {
+    const line = this.lines.get(key);
+    if (!line || this.phase !== 'editing') return null;
+    if (this.keys.length === 1) {
+      this.setLine(blankedLine(line));
+      this.saveLine(key);
+      return key;
+    }
+    const index = this.keys.indexOf(key);
+    this.keys = this.keys.filter((k) => k !== key);
+    this.lines.delete(key);
+    this.creating.delete(key);
+    const stored = this.stored.get(key);
+    this.stored.delete(key);
+    const id = line.id;
+    const blank = blankedLine(line);
+    if (id !== null && stored !== lineSignature(blank)) {
+      this.enqueue('Failed to remove an order line', async () => {
+        await this.deps.api.updateLine(toUpdateLineInput({ ...blank, id }, false));
+      });
+    }
+    this.notify();
+    return this.keys[Math.min(index, this.keys.length - 1)] ?? null;
+  }
+
+  /** Commits what is typed in every box and saves every line that needs it. */
+  flush(): void {
+    if (this.phase !== 'editing') return;
+    let changed = false;
+    for (const [key, line] of this.lines) {
+      const committed = commitLive(line);
+      if (committed !== line) {
+        this.lines.set(key, committed);
+        changed = true;
+      }
+    }
+    if (changed) this.notify();
+    for (const key of this.keys) this.saveLine(key);
+  }
+
+  /**
+   * Submits the order with every line once the writes before it are answered. Resolves
+   * with the completed order, or null when it failed (logged; the draft stays editable).
+   */
+  async submit(): Promise<Order | null> {
+    if (this.phase !== 'editing') return null;
+    this.flush();
+    this.setPhase('submitting');
+    try {
+      await this.settle();
+      const items = this.derived().lines.map(toSubmitLine);
+      const answer = await this.deps.api.submit({ orderId: this.orderId, customerName: this.customerName.trim(), items });
+      this.setPhase('submitted');
+      return answer.order;
+    } catch (error) {
+      this.log('Failed to submit order', error);
+      this.setPhase('editing');
+      return null;
+    }
+  }
+
+  // ---- internals ----
+
+  private newKey(): string {
+    this.seq += 1;
+    return `L${this.seq}`;
+  }
+
+  private log(message: string, error: unknown) {
+    (this.deps.log ?? defaultLog)(message, error);
+  }
+
+  private notify() {
+    this.version += 1;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private setLine(line: LineState) {
+    this.lines.set(line.key, line);
+    this.notify();
+  }
+
+  private setPhase(phase: DraftPhase) {
+    this.phase = phase;
+    this.notify();
+  }
+
+  private derived() {
+    if (this.cache?.version === this.version) return this.cache;
+    const lines = this.keys.map((k) => this.lines.get(k)).filter((l): l is LineState => l !== undefined);
+    let summary = summarizeLines(lines);
+    const previous = this.cache;
+    // Same figures, same object: the summary re-renders only when a figure changes.
+    if (summary && previous?.summary && sameSummary(summary, previous.summary)) summary = previous.summary;
+    let taxMask = 0;
+    for (const line of lines) line.taxes.forEach((t, i) => (taxMask |= t.enabled ? 1 << i : 0));
+    const canSubmit = lines.some((l) => !lineIsEmpty(l));
+    this.cache = { version: this.version, lines, summary, taxMask, canSubmit };
+    return this.cache;
+  }
+
+  private enqueue(failure: string, task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch((error: unknown) => this.log(failure, error));
+  }
+
+  private askForId(key: string) {
+    const line = this.lines.get(key);
+    if (!line) return;
+    this.creating.set(key, '');
+    const base = this.lastLineWithId(key);
+    if (!base) {
+      this.creating.delete(key);
+      return;
+    }
+    this.enqueue('Failed to add an order line', () => this.runCreate(base.key, key));
+  }
+
+  private lastLineWithId(except: string): LineState | undefined {
+    for (let i = this.keys.length - 1; i >= 0; i--) {
+      const line = this.lines.get(this.keys[i]!);
+      if (line && line.key !== except && line.id !== null) return line;
+    }
+    return undefined;
+  }
+
+  private async runSave(key: string) {
+    const line = this.lines.get(key);
+    if (!line || line.id === null) return;
+    const signature = lineSignature(line);
+    if (this.stored.get(key) === signature) return;
+    const answer = await this.deps.api.updateLine(toUpdateLineInput({ ...line, id: line.id }, false));
+    this.afterSaved(key, signature, answer.line);
+  }
+
+  private async runCreate(baseKey: string, newKey: string) {
+    try {
+      let base = this.lines.get(baseKey);
+      if (!base || base.id === null) base = this.lastLineWithId(newKey);
+      if (!base || base.id === null) throw new Error('No saved line to add a line after');
+      const signature = lineSignature(base);
+      const answer = await this.deps.api.updateLine(toUpdateLineInput({ ...base, id: base.id }, true));
+      this.afterSaved(base.key, signature, answer.line);
+      if (answer.newOrderLineId === null || answer.newLine === null) throw new Error('The server created no new line');
+      const current = this.lines.get(newKey);
+      // Removed meanwhile: the server's new line is blank and goes on submit.
+      if (!current) return;
+      const fromServer = lineFromServer(newKey, answer.newLine);
+      this.stored.set(newKey, lineSignature(fromServer));
+      const untouched = this.creating.get(newKey) === lineSignature(current) && current.livePrice === null && current.liveDiscountPercent === null;
+      if (untouched) {
+        // Nothing typed yet: take the server's line (its taxes are the server's preset).
+        this.setLine(fromServer);
+      } else {
+        this.setLine({ ...current, id: fromServer.id });
+        this.enqueue('Failed to update order line', () => this.runSave(newKey));
+      }
+    } finally {
+      this.creating.delete(newKey);
+    }
+  }
+
+  /** Reconciles a line with the server's answer to a save of `sentSignature`. */
+  private afterSaved(key: string, sentSignature: string, serverLine: OrderLine) {
+    const current = this.lines.get(key);
+    if (!current) return;
+    const check = checkFromServer(serverLine);
+    if (lineSignature(current) === sentSignature) {
+      // Unchanged since it was sent: the server's stored values are the line's values.
+      const server = lineFromServer(key, serverLine);
+      this.stored.set(key, lineSignature(server));
+      this.setLine({ ...current, quantity: server.quantity, price: server.price, discountPercent: server.discountPercent, taxes: server.taxes, check });
+    } else {
+      // Typed on meanwhile: keep it (the next leave saves it) and take the code check.
+      this.stored.set(key, sentSignature);
+      this.setLine({ ...current, check });
+    }
+  }
+}
+
+function sameSummary(a: OrderSummary, b: OrderSummary): boolean {
+  return a.subtotal === b.subtotal && a.discount === b.discount && a.tax1 === b.tax1 && a.tax2 === b.tax2 && a.tax3 === b.tax3 && a.total === b.total;
+}

@@ -1,0 +1,252 @@
+/**
+ * The order editor (SPEC 2, 4): Customer Name, the items table and the Order Summary
+ * with Submit Order. Keyboard flow for the till: Enter in Customer Name goes to the
+ * first line; Tab runs Qty, Item Code, Description, Price, Discount, the tax toggles,
+ * then the next line; Tab past the last box of the last line starts a new line;
+ * Ctrl+Enter (⌘+Enter) submits.
+ */
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Box, Button, Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
+import { formatMoney, MESSAGES, type OrderSummary } from '@pos/domain';
+import type { Order } from '@pos/contracts';
+import type { OrderDraft } from './order-draft';
+import { OrderLineRow, type RowField } from './order-line-row';
+import { taxLabel, visibleTaxSlots, TAX_SLOT_INDEXES, type StoreTaxes, type TaxSlot } from './order-lines';
+
+export const NEW_LINE_HINT = 'Tab past the last box to start a new line.';
+
+export interface OrderEditorProps {
+  draft: OrderDraft;
+  storeTaxes: StoreTaxes;
+  settingsFailed: boolean;
+  /** Focus Customer Name when the editor appears (a new order). */
+  autoFocus: boolean;
+  onCustomerNameCommit: (orderId: number, name: string) => void;
+  onSubmitted: (order: Order) => void;
+}
+
+function isSubmitShortcut(event: KeyboardEvent) {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCustomerNameCommit, onSubmitted }: OrderEditorProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const keys = useSyncExternalStore(draft.subscribe, draft.getKeys);
+  const taxMask = useSyncExternalStore(draft.subscribe, draft.getTaxMask);
+  const phase = useSyncExternalStore(draft.subscribe, draft.getPhase);
+  const canSubmit = useSyncExternalStore(draft.subscribe, draft.canSubmit);
+
+  const taxSlots = useMemo(() => visibleTaxSlots(storeTaxes, TAX_SLOT_INDEXES.map((slot) => (taxMask & (1 << slot)) !== 0)), [storeTaxes, taxMask]);
+  // Labels change with the settings or with which taxes lines carry, not per keystroke.
+  const taxLabels = useMemo(() => TAX_SLOT_INDEXES.map((slot) => taxLabel(slot, storeTaxes, draft.getLines())), [storeTaxes, taxMask, draft]);
+
+  const focusField = useCallback((lineKey: string | null | undefined, field: RowField) => {
+    if (!lineKey) return;
+    const input = rootRef.current?.querySelector<HTMLInputElement>(`tr[data-line-key="${lineKey}"] [data-field="${field}"]`);
+    input?.focus();
+    input?.select?.();
+  }, []);
+
+  const addLine = useCallback(() => {
+    const key = flushSync(() => draft.addLineAtEnd());
+    focusField(key, 'quantity');
+  }, [draft, focusField]);
+
+  const removeLine = useCallback(
+    (lineKey: string) => {
+      const next = flushSync(() => draft.removeLine(lineKey));
+      focusField(next, 'quantity');
+    },
+    [draft, focusField],
+  );
+
+  const submit = useCallback(async () => {
+    if (!draft.canSubmit() || draft.getPhase() !== 'editing') return;
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const order = await draft.submit();
+    if (order) onSubmitted(order);
+    // Failed (logged): back to the box the cashier was in, everything typed still there.
+    else requestAnimationFrame(() => focused?.focus());
+  }, [draft, onSubmitted]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isSubmitShortcut(event)) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const busy = phase !== 'editing';
+  return (
+    <Box ref={rootRef} onKeyDown={onKeyDown} data-testid="order-editor" data-order-id={draft.orderId}>
+      <CustomerName draft={draft} autoFocus={autoFocus} onEnter={() => focusField(keys[0], 'quantity')} onCommit={onCustomerNameCommit} disabled={busy} />
+      {settingsFailed ? (
+        <Alert color="yellow" variant="light" mb="sm" py={6}>
+          {MESSAGES.settingsLoadFailed}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" mt="md">
+        <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Order items" layout="fixed">
+              <colgroup>
+                <col style={{ width: 32 }} />
+                <col style={{ width: 64 }} />
+                <col style={{ width: 160 }} />
+                <col />
+                <col style={{ width: 112 }} />
+                <col style={{ width: 88 }} />
+                {taxSlots.map((slot) => (
+                  <col key={slot} style={{ width: 60 }} />
+                ))}
+                <col style={{ width: 104 }} />
+                <col style={{ width: 60 }} />
+              </colgroup>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th aria-label="Line" />
+                  <Table.Th>Qty</Table.Th>
+                  <Table.Th>Item Code</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Discount</Table.Th>
+                  {taxSlots.map((slot) => (
+                    <Table.Th key={slot} ta="center" data-tax-slot={slot + 1}>
+                      {taxLabels[slot]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th aria-label="Actions" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {keys.map((key, index) => (
+                  <OrderLineRow
+                    key={key}
+                    draft={draft}
+                    lineKey={key}
+                    index={index}
+                    isLast={index === keys.length - 1}
+                    taxSlots={taxSlots}
+                    taxLabels={taxLabels}
+                    onTabPastLast={addLine}
+                    onAdd={addLine}
+                    onRemove={removeLine}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </fieldset>
+      </Paper>
+      <Text size="xs" c="dimmed" mt={6} data-testid="new-line-hint">
+        {NEW_LINE_HINT}
+      </Text>
+      <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={() => void submit()} />
+    </Box>
+  );
+}
+
+function CustomerName({ draft, autoFocus, onEnter, onCommit, disabled }: { draft: OrderDraft; autoFocus: boolean; onEnter: () => void; onCommit: (orderId: number, name: string) => void; disabled: boolean }) {
+  const name = useSyncExternalStore(draft.subscribe, draft.getCustomerName);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, [autoFocus]);
+  return (
+    <TextInput
+      ref={ref}
+      label="Customer Name"
+      name="customerName"
+      autoComplete="off"
+      maxLength={200}
+      maw={420}
+      value={name}
+      disabled={disabled}
+      onChange={(event) => draft.setCustomerName(event.currentTarget.value)}
+      onBlur={() => onCommit(draft.orderId, draft.getCustomerName())}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+          event.preventDefault();
+          onEnter();
+        }
+      }}
+    />
+  );
+}
+
+const TAX_FIELDS = ['tax1', 'tax2', 'tax3'] as const;
+
+/** The summary rows of SPEC 2: Subtotal, Discount, each tax only when above zero, Total. */
+export function summaryRows(summary: OrderSummary, taxLabels: readonly string[]): { key: string; label: string; value: bigint }[] {
+  const rows = [
+    { key: 'subtotal', label: 'Subtotal', value: summary.subtotal },
+    { key: 'discount', label: 'Discount', value: summary.discount },
+  ];
+  TAX_SLOT_INDEXES.forEach((slot: TaxSlot) => {
+    const value = summary[TAX_FIELDS[slot]];
+    if (value > 0n) rows.push({ key: TAX_FIELDS[slot], label: taxLabels[slot] ?? `Tax ${slot + 1}`, value });
+  });
+  rows.push({ key: 'total', label: 'Total', value: summary.total });
+  return rows;
+}
+
+export function SummaryFigures({ summary, taxLabels }: { summary: OrderSummary | null; taxLabels: readonly string[] }) {
+  if (!summary) {
+    return (
+      <Text c="red" size="sm">
+        {MESSAGES.moneyOverflow}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xl" wrap="wrap" align="flex-end">
+      {summaryRows(summary, taxLabels).map((row) => (
+        <div key={row.key} data-summary={row.key}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {row.label}
+          </Text>
+          <Text fw={row.key === 'total' ? 700 : 500} size={row.key === 'total' ? 'xl' : 'md'} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`summary-${row.key}`}>
+            {row.key === 'discount' && row.value > 0n ? `-${formatMoney(row.value)}` : formatMoney(row.value)}
+          </Text>
+        </div>
+      ))}
+    </Group>
+  );
+}
+
+function SummaryBar({
+  draft,
+  taxLabels,
+  canSubmit,
+  busy,
+  onSubmit,
+}: {
+  draft: OrderDraft;
+  taxLabels: readonly string[];
+  canSubmit: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+}) {
+  const summary = useSyncExternalStore(draft.subscribe, draft.getSummary);
+  return (
+    <Paper withBorder radius="md" p="md" mt="md" shadow="sm" component="section" aria-label="Order Summary" style={{ position: 'sticky', bottom: 8, zIndex: 3 }}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div>
+          <Text fw={600} mb={6}>
+            Order Summary
+          </Text>
+          <SummaryFigures summary={summary} taxLabels={taxLabels} />
+        </div>
+        <Group gap="sm" align="center">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+          </Text>
+          <Button size="md" onClick={onSubmit} disabled={!canSubmit} loading={busy} title="Submit Order (Ctrl+Enter)">
+            Submit Order
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
