@@ -1,17 +1,16 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 
 export interface Counter {
   label: string;
-  /** Display text; '—' while a counter has no source yet. */
-  value: string;
+  /** Display text; null while it loads (a skeleton stands in). */
+  value: string | null;
 }
-
-export const NO_VALUE = '—';
 
 /** A dashboard panel: a title and one card per counter. */
 export function StatGrid({ title, counters }: { title: string; counters: readonly Counter[] }) {
+  const loading = counters.some((c) => c.value === null);
   return (
-    <section aria-label={title}>
+    <section aria-label={title} aria-busy={loading}>
       <Title order={3} size="h4" mb="sm">
         {title}
       </Title>
@@ -21,9 +20,13 @@ export function StatGrid({ title, counters }: { title: string; counters: readonl
             <Text size="sm" c="dimmed" fw={500}>
               {c.label}
             </Text>
-            <Text fz={28} fw={700} mt={4} lh={1.2}>
-              {c.value}
-            </Text>
+            {c.value === null ? (
+              <Skeleton height={28} width="60%" mt={6} mb={2} radius="sm" data-testid="dashboard-counter-loading" />
+            ) : (
+              <Text fz={28} fw={700} mt={4} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {c.value}
+              </Text>
+            )}
           </Paper>
         ))}
       </SimpleGrid>

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { InventoryPage } from '../../../features/inventory/inventory-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/store/inventory')({
-  component: () => <PlaceholderPage heading="Inventory" />,
+  component: InventoryPage,
 });

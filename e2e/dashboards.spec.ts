@@ -1,0 +1,265 @@
+/**
+ * Issue 8 in Chromium: every store role's dashboard shows figures made from real rows.
+ * A cashier makes a few sales through the REST door (with the cashier's identity), and
+ * each expected figure below is worked out by hand from those sales. A failing dashboard
+ * call shows the server's message, the fallback text, or 'Failed to connect to server'.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { apiPost, baseURL, createStaffViaApi, openAs, screenshot, signUpOwnerViaApi, type Account, type LoginResponse, type OwnerAccount, type StoreRole } from './support/app';
+import { DASHBOARD_LABELS } from './support/expectations';
+import { dashboardCounters, dashboardLabels, waitForPath } from './support/screen';
+
+/** '12.50' → Money micro-units on the wire, without a float. */
+function money(dollars: string) {
+  const [whole = '0', fraction = ''] = dollars.split('.');
+  return { type: 'Money', value: (BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'))).toString() };
+}
+const percent = (whole: number) => ({ type: 'Percent', value: (BigInt(whole) * 1_000_000n).toString() });
+
+/**
+ * The sales, and what they add up to (CONTRACT 4: each rounding to cents half-to-even).
+ *
+ * Sale 1, code ANT (its vendor's commission 30%), 2 × $12.50, 10% off, GST 5%:
+ *   amount 25.00, discount 2.50, line total 22.50, GST 22.50 × 5% = 1.125 → 1.12 (half to even);
+ *   order total 22.50 + 1.12 = 23.62; commission 22.50 × 30% = 6.75, vendor share 15.75.
+ * Sale 2, code MISC (not a code of this store: the store's default vendor commission, 40%),
+ *   1 × $7.25, no discount, no tax: order total 7.25; commission 2.90, vendor share 4.35.
+ * A third order is left as the cashier's draft.
+ *
+ * Revenue (completed totals): 23.62 + 7.25 = 30.87. Less tax: 30.87 − 1.12 = 29.75.
+ * Vendor shares: 15.75 + 4.35 = 20.10. Margin: (29.75 − 20.10) / 29.75 × 100 = 32.4369…% → 32.44%.
+ */
+const EXPECTED = {
+  STORE_OWNER: { 'Total Revenue': '$30.87', 'Total Orders': '2', 'Total Products': '3', 'Total Staff': '4' },
+  STORE_STAFF: { "Today's Orders": '2', "Today's Revenue": '$30.87', 'Pending Tasks': '1' },
+  STORE_ACCOUNTANT: { 'Monthly Revenue': '$29.75', 'Monthly Expenses': '$20.10', 'Pending Invoices': '0', 'Profit Margin': '32.44%' },
+  // Every user of the store has signed in by then; the stock seeded has one low item.
+  STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '1', 'Low Stock Items': '1', 'Active Staff': '4' },
+} satisfies Record<StoreRole, Record<string, string>>;
+
+interface NextOrder {
+  nextOrderId: number;
+  nextOrderLineId: number;
+}
+
+interface Staff {
+  account: Account;
+  login: LoginResponse;
+}
+
+describe('store dashboards with real figures', () => {
+  let browser: Browser;
+  let tp: TrackedPage;
+  let owner: OwnerAccount;
+  const staff = {} as Record<Exclude<StoreRole, 'STORE_OWNER'>, Staff>;
+
+  /** POST /api/v1<path> as `token` holding `role` in the owner's store. */
+  const call = <T = unknown>(token: string, role: StoreRole, path: string, body: Record<string, unknown> = {}) =>
+    apiPost<T>(path, { tokenString: token, storeId: owner.storeId, role, ...body });
+  const asOwner = <T = unknown>(path: string, body: Record<string, unknown> = {}) => call<T>(owner.token, 'STORE_OWNER', path, body);
+  const asCashier = <T = unknown>(path: string, body: Record<string, unknown> = {}) => call<T>(staff.STORE_STAFF.login.token, 'STORE_STAFF', path, body);
+
+  /** One sale through the cashier's door: a new order, its line saved, then submitted. */
+  async function sell(line: Record<string, unknown>) {
+    const order = await asCashier<NextOrder>('/order/next');
+    await asCashier('/order/update-line', { orderLineId: order.nextOrderLineId, ...line });
+    const { itemDescription, ...fields } = line;
+    await asCashier('/order/submit', { orderId: order.nextOrderId, customerName: 'Walk-in', items: [{ id: order.nextOrderLineId, description: itemDescription, ...fields }] });
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tp = await trackedPage(browser.context);
+    owner = await signUpOwnerViaApi();
+    for (const role of ['STORE_STAFF', 'STORE_ACCOUNTANT', 'STORE_MANAGER'] as const) {
+      const account = await createStaffViaApi(baseURL(), owner.token, { role, storeId: owner.storeId });
+      const login = await apiPost<LoginResponse>('/login', { usernameOrEmail: account.username, password: account.password });
+      staff[role] = { account, login };
+    }
+
+    await asOwner('/store/update-settings', {
+      orderPrefix: 'S-',
+      nextOrderNumber: 1,
+      defaultVendorCommissionPercent: percent(40),
+      defaultVendorConsignmentCommissionPercent: percent(0),
+      defaultConsignmentCommissionPercent: percent(0),
+      tax1ShortName: 'GST',
+      tax1LongName: 'Goods and Services Tax',
+      tax1Percent: percent(5),
+      tax1Enabled: true,
+      tax1ApplyByDefault: true,
+    });
+    const { vendor } = await asOwner<{ vendor: { id: number } }>('/vendor/add', {
+      tradeName: 'Antique Annie',
+      contactName: 'Annie',
+      contactEmail: 'annie@example.com',
+      primaryPhone: '555-0100',
+    });
+    await asOwner('/store/itemcode/add', { tag: 'ANT', vendorId: vendor.id, defaultCommissionPercent: percent(30) });
+
+    // Stock: three active items (one at its reorder level: low) and one archived.
+    for (const [sku, quantityOnHand, reorderLevel] of [['CHAIR-1', 4, 1], ['LAMP-1', 2, 2], ['VASE-1', 10, 3], ['GONE-1', 0, 5]] as const) {
+      await asOwner('/store/inventory/add', { sku, description: sku, price: money('10.00'), quantityOnHand, reorderLevel });
+    }
+    const { items } = await asOwner<{ items: { id: number; sku: string }[] }>('/store/inventory/list', { search: 'GONE-1' });
+    await asOwner('/store/inventory/archive', { id: items[0]?.id });
+
+    await sell({
+      itemCode: 'ANT',
+      itemDescription: 'Pair of brass candlesticks',
+      quantity: 2,
+      price: money('12.50'),
+      discountPercent: percent(10),
+      tax1Enabled: true,
+      tax1Percent: percent(5),
+      tax1Description: 'GST',
+    });
+    await sell({ itemCode: 'MISC', itemDescription: 'Postcard lot', quantity: 1, price: money('7.25'), tax1Enabled: false });
+    await asCashier('/order/next');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openDashboard(page: Page, account: Pick<Account, 'username' | 'password'>, role: StoreRole) {
+    await openAs(page, account, '/dashboard', { storeId: owner.storeId, role });
+    await waitForPath(page, '/dashboard');
+    await expect(dashboardLabels(page)).resolves.toEqual(DASHBOARD_LABELS[role]);
+    // The skeletons give way to the figures.
+    await page.getByTestId('dashboard-counter-loading').first().waitFor({ state: 'detached' });
+  }
+
+  test("the owner's dashboard: revenue and orders completed, active products, staff", async () => {
+    const { page } = tp;
+    await openDashboard(page, owner, 'STORE_OWNER');
+    await expect(dashboardCounters(page)).resolves.toEqual(EXPECTED.STORE_OWNER);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-owner');
+    tp.expectClean();
+  });
+
+  test("the cashier's dashboard: today's orders and revenue, the cashier's own draft", async () => {
+    const { page } = tp;
+    await openDashboard(page, staff.STORE_STAFF.account, 'STORE_STAFF');
+    await expect(dashboardCounters(page)).resolves.toEqual(EXPECTED.STORE_STAFF);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-cashier');
+    tp.expectClean();
+  });
+
+  test("the accountant's dashboard: revenue less tax, vendors' shares by their codes' commission, margin", async () => {
+    const { page } = tp;
+    await openDashboard(page, staff.STORE_ACCOUNTANT.account, 'STORE_ACCOUNTANT');
+    await expect(dashboardCounters(page)).resolves.toEqual(EXPECTED.STORE_ACCOUNTANT);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-accountant');
+    tp.expectClean();
+  });
+
+  test("the manager's dashboard counts one more low item after the manager adds one on Inventory", async () => {
+    const { page } = tp;
+    await openDashboard(page, staff.STORE_MANAGER.account, 'STORE_MANAGER');
+    await expect(dashboardCounters(page)).resolves.toEqual(EXPECTED.STORE_MANAGER);
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Inventory' }).click();
+    await waitForPath(page, '/store/inventory');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.locator('input[name="sku"]').fill('CLOCK-1');
+    await dialog.locator('textarea[name="description"]').fill('Mantel clock');
+    await dialog.locator('input[name="price"]').fill('45');
+    await dialog.locator('input[name="quantityOnHand"]').fill('1');
+    await dialog.locator('input[name="reorderLevel"]').fill('2');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('tr[data-sku="CLOCK-1"][data-low-stock]').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+    await expect.poll(() => dashboardCounters(page).then((c) => c['Low Stock Items'])).toBe('2');
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-manager');
+    tp.expectClean();
+  });
+
+  /**
+   * Answers the page's dashboard call itself: the tRPC error the server would send (a
+   * batch of one), or no answer at all. Other calls in the same batch get their real answers.
+   */
+  async function interceptDashboard(page: Page, answer: { status: number; message: string } | 'abort') {
+    const handler = async (route: Route) => {
+      const url = new URL(route.request().url());
+      const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
+      const index = paths.indexOf('dashboard.storeOwner');
+      if (index < 0) return route.continue();
+      if (answer === 'abort') return route.abort('failed');
+      const error = { error: { json: { message: answer.message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: answer.status, path: paths[index] } } } };
+      if (paths.length === 1) return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify([error]) });
+      const real = (await (await route.fetch()).json()) as unknown[];
+      real[index] = error;
+      return route.fulfill({ status: 207, contentType: 'application/json', body: JSON.stringify(real) });
+    };
+    await page.route('**/trpc/**', handler);
+    return () => page.unroute('**/trpc/**', handler);
+  }
+
+  test('while the figures load, skeleton cards stand in for them', async () => {
+    const { page } = tp;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      if (!route.request().url().includes('dashboard.storeOwner')) return route.continue();
+      await held;
+      return route.continue();
+    };
+    await page.route('**/trpc/**', hold);
+    await openAs(page, owner, '/dashboard');
+    await expect(dashboardLabels(page)).resolves.toEqual(DASHBOARD_LABELS.STORE_OWNER);
+    await expect(page.getByTestId('dashboard-counter-loading').count()).resolves.toBe(4);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-loading');
+    release();
+    await page.getByTestId('dashboard-counter-loading').first().waitFor({ state: 'detached' });
+    await page.unroute('**/trpc/**', hold);
+    await expect(dashboardCounters(page).then((c) => c['Total Revenue'])).resolves.toBe('$30.87');
+    tp.expectClean();
+  });
+
+  const failure = (page: Page) => page.getByTestId('dashboard-error');
+  const SERVER_ERROR_NOISE = [/status of 500/, /server error: 500/];
+
+  test("a failing dashboard shows the server's message", async () => {
+    const { page } = tp;
+    const stop = await interceptDashboard(page, { status: 500, message: 'Dashboard figures are being rebuilt' });
+    await openAs(page, owner, '/dashboard');
+    await expect(failure(page).textContent()).resolves.toBe('Dashboard figures are being rebuilt');
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'dashboards-error');
+    await stop();
+    tp.expectClean(SERVER_ERROR_NOISE);
+  });
+
+  test("a failure without a message shows 'Failed to load dashboard data'; Try again recovers", async () => {
+    const { page } = tp;
+    const stop = await interceptDashboard(page, { status: 500, message: '' });
+    await openAs(page, owner, '/dashboard');
+    await expect(failure(page).textContent()).resolves.toBe('Failed to load dashboard data');
+    await stop();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // The manager's clock (above) is a fourth product by now.
+    await expect.poll(() => dashboardCounters(page)).toEqual({ ...EXPECTED.STORE_OWNER, 'Total Products': '4' });
+    tp.expectClean(SERVER_ERROR_NOISE);
+  });
+
+  test("no answer from the server shows 'Failed to connect to server'", async () => {
+    const { page } = tp;
+    const stop = await interceptDashboard(page, 'abort');
+    await openAs(page, owner, '/dashboard');
+    await expect(failure(page).textContent()).resolves.toBe('Failed to connect to server');
+    await stop();
+    tp.expectClean([/ERR_FAILED/]);
+  });
+});
