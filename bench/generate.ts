@@ -86,6 +86,10 @@ async function withoutIndexes(client: pg.Client, tables: string[], load: () => P
   for (const r of rows) await client.query(`drop index ${pg.escapeIdentifier(r.indexname)}`);
   try {
     await load();
+  } catch (error) {
+    // A failed batch leaves its transaction aborted; end it so the indexes can come back.
+    await client.query('rollback');
+    throw error;
   } finally {
     for (const r of rows) await timed(`index ${r.indexname}`, () => client.query(r.indexdef));
   }
@@ -171,14 +175,13 @@ export async function generate(url: string, sizes: Sizes) {
   if (haveCodes < sizes.itemCodes) {
     await timed(`item codes ${haveCodes + 1}..${sizes.itemCodes}`, () =>
       client.query(
-        `with v as (select id, row_number() over (order by id) as rn from vendors where store_id = $1),
-              nv as (select count(*) as n from v)
-         insert into item_codes (store_id, vendor_id, tag, warn_on_no_control_code, default_commission_percent)
+        // The vendor ids as one array, indexed per code: a lookup per row would scan them all.
+        `insert into item_codes (store_id, vendor_id, tag, warn_on_no_control_code, default_commission_percent)
          select case when i % 10 = 0 then ($4::bigint[])[1 + i % array_length($4::bigint[], 1)] else $1 end,
-                case when i % 10 = 0 or (select n from nv) = 0 then null
-                     else (select id from v where rn = 1 + i % (select n from nv)) end,
+                case when i % 10 = 0 or v.n = 0 then null else v.ids[1 + i % v.n] end,
                 'BC' || i, i % 17 = 0, (10 + i % 21) * 1000000
-         from generate_series($2::int, $3::int) i`,
+         from (select array_agg(id order by id) as ids, count(*)::int as n from vendors where store_id = $1) v
+         cross join generate_series($2::int, $3::int) i`,
         [firstStore, haveCodes + 1, sizes.itemCodes, storeIds],
       ),
     );
@@ -202,7 +205,7 @@ export async function generate(url: string, sizes: Sizes) {
                       || (array['Walker','Nguyen','Garcia','Okafor','Schmidt','Rossi','Tanaka','Silva','Novak','Haddad'])[1 + (i / 12) % 10],
                     ts, ts, case when i % 40 = 0 or i % 97 = 0 then null else ts + interval '5 minutes' end
              from (select i, case when i % 2 = 0 then ($3::bigint[])[1] else ($3::bigint[])[1 + i % array_length($3::bigint[], 1)] end as st,
-                          now() - (i % 730) * interval '1 day' - ((i * 7919) % 86400) * interval '1 second' as ts
+                          now() - (i % 730) * interval '1 day' - ((i::bigint * 7919) % 86400) * interval '1 second' as ts
                    from generate_series($1::int, $2::int) i) g`,
             [from, to, storeIds],
           );

@@ -288,6 +288,8 @@ describe('/store/itemcode/edit', () => {
       [{ tag: '' }, 'Tag is required'],
       [{ tag: 'A-1' }, 'Tag must contain only letters and numbers'],
       [{ deductMonthlyRentOverride: 'SOMETIMES' }, 'deductMonthlyRentOverride must be one of USE_VENDOR_DEFAULT, DEDUCT, DO_NOT_DEDUCT'],
+      // Left out, it would silently take the code away from its vendor.
+      [{ vendorId: undefined }, 'vendorId must be given: a vendor id, or null for no vendor'],
     ];
     for (const [change, message] of cases) {
       expect(await failureOf(h.as(owner).store.itemcode.edit({ id, tag: 'VALIDATE1', vendorId: v, ...change } as never))).toEqual({

@@ -47,6 +47,15 @@ describe('roadmap', () => {
     expect(created.entry).toMatchObject({ status: 'in_progress', requestor: null });
   });
 
+  it('refuses an update without a status, leaving a completed entry completed', async () => {
+    const created = await h.as(owner).roadmap.roadmap({ action: 'create', entry: { ...entry, status: 'completed', actualCompletion: '2026-11-20T07:00:00Z' } });
+    const { status: _status, ...withoutStatus } = entry;
+    const failure = await failureOf(h.as(owner).roadmap.roadmap({ action: 'update', entry: { ...withoutStatus, id: created.entry!.id } } as never));
+    expect(failure).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'status must be given: in_progress or completed' });
+    const listed = (await h.as(owner).roadmap.roadmap({ action: 'list' })).entries!.find((e) => e.id === created.entry!.id);
+    expect(listed).toMatchObject({ status: 'completed', title: entry.title });
+  });
+
   it('lets every role list but only the owner change (403 otherwise)', async () => {
     const manager = await addStaff(h, owner, 'STORE_MANAGER');
     const cashier = await addStaff(h, owner, 'STORE_STAFF');

@@ -291,6 +291,21 @@ describe('/vendor/list', () => {
     expect(listed?.outstandingStatementBalance).toEqual({ type: 'Money', value: '123450000' });
     await h.as(store).vendor.delete({ vendorId: vendor.id });
   });
+
+  it("answers each vendor's live item codes, and none of another vendor's", async () => {
+    const { vendor: first } = await h.as(store).vendor.add(vendorInput({ tradeName: 'Codes One' }));
+    const { vendor: second } = await h.as(store).vendor.add(vendorInput({ tradeName: 'Codes Two' }));
+    await h.as(store).store.itemcode.add({ tag: 'LISTA1', vendorId: first.id });
+    await h.as(store).store.itemcode.add({ tag: 'LISTA2', vendorId: first.id });
+    const gone = await h.as(store).store.itemcode.add({ tag: 'LISTA3', vendorId: first.id });
+    await h.as(store).store.itemcode.delete({ id: gone.itemCodes.find((c) => c.tag === 'LISTA3')!.id });
+    await h.as(store).store.itemcode.add({ tag: 'LISTB1', vendorId: second.id });
+    const listed = (await h.as(store).vendor.list({ pageSize: 100 })).vendors;
+    expect(listed.find((v) => v.id === first.id)?.itemCodes.map((c) => c.tag)).toEqual(['LISTA1', 'LISTA2']);
+    expect(listed.find((v) => v.id === second.id)?.itemCodes.map((c) => c.tag)).toEqual(['LISTB1']);
+    await h.as(store).vendor.delete({ vendorId: first.id });
+    await h.as(store).vendor.delete({ vendorId: second.id });
+  });
 });
 
 describe('/vendor/delete', () => {

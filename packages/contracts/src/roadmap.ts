@@ -26,7 +26,13 @@ const entryFields = {
 };
 
 export const ZRoadmapEntryInput = z.object(entryFields);
-export const ZRoadmapEntryUpdate = z.object({ id: zId, ...entryFields });
+/** Update is a whole save; its status must be given, so leaving it out never reopens a completed entry. */
+export const ZRoadmapEntryUpdate = z.object({
+  id: zId,
+  ...entryFields,
+  status: z.enum(ROADMAP_STATUSES, { error: own('status must be given: in_progress or completed') }),
+});
+
 export type RoadmapEntryInput = z.output<typeof ZRoadmapEntryInput>;
 
 export const ZRoadmapInput = z.discriminatedUnion(

@@ -91,7 +91,12 @@ const itemCodeFields = {
     .default('USE_VENDOR_DEFAULT'),
 };
 export const ZAddItemCodeInput = z.object(itemCodeFields);
-export const ZEditItemCodeInput = z.object({ id: zId, ...itemCodeFields });
+/** Edit is a whole save; vendorId must be given (null unassigns), so leaving it out never detaches a code. */
+export const ZEditItemCodeInput = z.object({
+  id: zId,
+  ...itemCodeFields,
+  vendorId: z.union([zId, z.null()], { error: own('vendorId must be given: a vendor id, or null for no vendor') }),
+});
 export const ZItemCodeIdInput = z.object({ id: zId });
 export type ItemCodeSaveInput = z.output<typeof ZAddItemCodeInput>;
 

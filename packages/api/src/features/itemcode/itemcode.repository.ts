@@ -44,6 +44,19 @@ export async function listVendorItemCodes(db: Db, storeId: number, vendorId: num
   return query.orderBy('id').execute();
 }
 
+/** The live codes of several vendors at once (a page of the vendor list), oldest first. */
+export async function listItemCodesOfVendors(db: Db, storeId: number, vendorIds: readonly bigint[]) {
+  if (vendorIds.length === 0) return [];
+  return db
+    .selectFrom('item_codes')
+    .select(ITEM_CODE_COLUMNS)
+    .where('store_id', '=', BigInt(storeId))
+    .where('vendor_id', 'in', vendorIds)
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertItemCode(db: Db, storeId: number, v: ItemCodeValues) {
   return db.insertInto('item_codes').values({ store_id: BigInt(storeId), ...values(v) }).returning(ITEM_CODE_COLUMNS).executeTakeFirstOrThrow();
 }

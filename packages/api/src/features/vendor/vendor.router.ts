@@ -5,7 +5,7 @@
 import { ZAddVendorInput, ZEditVendorInput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
 import { AppError } from '../../errors';
 import { roleProcedure, router } from '../../trpc';
-import { listVendorItemCodes } from '../itemcode/itemcode.repository';
+import { listItemCodesOfVendors, listVendorItemCodes } from '../itemcode/itemcode.repository';
 import * as repo from './vendor.repository';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -49,7 +49,10 @@ export const vendorRouter = router({
         }),
         repo.countVendors(ctx.db, ctx.storeId),
       ]);
-      return { success: true, vendors: rows.map((r) => toVendor(r)), totalVendors };
+      const codes = await listItemCodesOfVendors(ctx.db, ctx.storeId, rows.map((r) => r.id));
+      const codesOf = new Map<bigint | null, ItemCodeRow[]>();
+      for (const code of codes) codesOf.set(code.vendorId, [...(codesOf.get(code.vendorId) ?? []), code]);
+      return { success: true, vendors: rows.map((r) => toVendor(r, codesOf.get(r.id))), totalVendors };
     }),
 
   add: staffProcedure
