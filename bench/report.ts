@@ -1,8 +1,9 @@
 /** Markdown tables of a bench run, for docs/PERFORMANCE.md. */
+import type { PaintFigures } from './paint';
 import type { PlanCheck } from './explain';
 import type { Figure } from './load';
 
-export function markdownReport(figures: Figure[], plans: Omit<PlanCheck, 'plan'>[], web: { totalGzipBytes: number } | null): string {
+export function markdownReport(figures: Figure[], plans: Omit<PlanCheck, 'plan'>[], web: { totalGzipBytes: number } | null, paint: PaintFigures | null = null): string {
   const lines: string[] = [];
   if (figures.length > 0) {
     lines.push('| scenario | conns | baseline req/s | REST req/s (ratio) | tRPC req/s (ratio) | baseline p50/p99 ms | REST p50/p97.5/p99 ms | tRPC p50/p97.5/p99 ms |');
@@ -30,5 +31,6 @@ export function markdownReport(figures: Figure[], plans: Omit<PlanCheck, 'plan'>
     lines.push('');
   }
   if (web) lines.push(`Initial JavaScript: ${(web.totalGzipBytes / 1024).toFixed(1)} KB gzipped.`, '');
+  if (paint) lines.push(`Key-to-paint in a ${paint.lines}-line order over ${paint.keys} keys: p50 ${paint.p50Ms.toFixed(1)} ms, p95 ${paint.p95Ms.toFixed(1)} ms, max ${paint.maxMs.toFixed(1)} ms.`, '');
   return lines.join('\n');
 }

@@ -13,6 +13,7 @@ import { DEFAULT_BENCH_URL, generate, readSizes } from './generate';
 import { explainAll } from './explain';
 import { runLoad, startServers, type Figure } from './load';
 import { initialJsSize } from './web';
+import { measureKeyToPaint } from './paint';
 import { markdownReport } from './report';
 import { scenarios } from './scenarios';
 
@@ -54,10 +55,15 @@ async function main() {
     }
     const web = await initialJsSize().catch(() => null);
     if (web) console.log(`\n== web: initial JavaScript ${(web.totalGzipBytes / 1024).toFixed(1)} KB gzipped (${web.files.map((f) => f.file).join(', ')})`);
+    const paint = await measureKeyToPaint().catch((error: unknown) => {
+      console.error('key-to-paint not measured:', error);
+      return null;
+    });
+    if (paint) console.log(`== web: key-to-paint in a ${paint.lines}-line order: p50 ${paint.p50Ms.toFixed(1)} ms, p95 ${paint.p95Ms.toFixed(1)} ms, max ${paint.maxMs.toFixed(1)} ms`);
     await mkdir('bench/results', { recursive: true });
     await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan: _plan, ...c }) => c), web }, null, 2));
     const explainedSummary = explained.map(({ plan: _plan, ...c }) => c);
-    await writeFile('bench/results/latest.md', markdownReport(figures, explainedSummary, web));
+    await writeFile('bench/results/latest.md', markdownReport(figures, explainedSummary, web, paint));
     printRatios(figures);
   } finally {
     servers.stop();
