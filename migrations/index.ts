@@ -10,6 +10,7 @@ import * as m0004 from './0004_create_vendors';
 import * as m0005 from './0005_create_order_lines';
 import * as m0006 from './0006_create_roadmap_entries';
 import * as m0007 from './0007_create_inventory';
+import * as m0008 from './0008_create_store_counters';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_create_order_lines': m0005,
   '0006_create_roadmap_entries': m0006,
   '0007_create_inventory': m0007,
+  '0008_create_store_counters': m0008,
 };

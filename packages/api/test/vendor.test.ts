@@ -310,9 +310,12 @@ describe('/vendor/list', () => {
 
 describe('/vendor/delete', () => {
   it('erases a vendor none of whose codes were sold, with its codes', async () => {
+    const before = (await h.as(owner).vendor.list({})).totalVendors;
     const { vendor } = await h.as(owner).vendor.add(vendorInput({ tradeName: 'Short Lived' }));
+    expect((await h.as(owner).vendor.list({})).totalVendors).toBe(before + 1);
     const { itemCodes } = await h.as(owner).store.itemcode.add({ tag: 'UNSOLD1', vendorId: vendor.id });
     const answer = await h.as(owner).vendor.delete({ vendorId: vendor.id });
+    expect((await h.as(owner).vendor.list({})).totalVendors).toBe(before);
     expect(answer).toEqual({ success: true, message: 'Vendor deleted successfully', archived: false });
     expect(await vendorRow(vendor.id)).toBeUndefined();
     expect(await handle.db.selectFrom('item_codes').select('id').where('id', '=', BigInt(itemCodes[0]!.id)).executeTakeFirst()).toBeUndefined();

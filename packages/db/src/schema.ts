@@ -215,7 +215,16 @@ export interface InventoryMovementsTable {
   created_at: CreatedAt;
 }
 
+/** Kept by triggers (migration 0008): read, never written by the application. */
+export interface StoreCountersTable {
+  store_id: Int8;
+  live_vendors: Int8;
+  completed_orders: Int8;
+  completed_revenue: Int8;
+}
+
 export interface Database {
+  store_counters: StoreCountersTable;
   inventory_items: InventoryItemsTable;
   inventory_movements: InventoryMovementsTable;
   roadmap_entries: RoadmapEntriesTable;

@@ -14,7 +14,7 @@ function periodStart(storeId: number, now: Date, unit: 'day' | 'month') {
 }
 
 /** Completed orders since a moment: count, Σ total, Σ total less tax, Σ vendor shares. */
-async function completedSince(db: Db, storeId: number, since: ReturnType<typeof periodStart> | null, now: Date) {
+async function completedSince(db: Db, storeId: number, since: ReturnType<typeof periodStart>, now: Date) {
   const { rows } = await sql<{ orders: bigint; revenue: bigint; revenueLessTax: bigint; vendorShares: bigint }>`
     select count(*) as orders,
            coalesce(sum(total), 0)::int8 as revenue,
@@ -22,18 +22,19 @@ async function completedSince(db: Db, storeId: number, since: ReturnType<typeof 
            coalesce(sum(vendor_share_total), 0)::int8 as "vendorShares"
     from orders
     where store_id = ${storeId} and status = 'COMPLETED'
-      ${since ? sql`and completed_at >= ${since} and completed_at <= ${now}` : sql``}`.execute(db);
+      and completed_at >= ${since} and completed_at <= ${now}`.execute(db);
   return rows[0]!;
 }
 
+/** All-time completed orders and revenue come from the counters the database keeps (migration 0008). */
 export async function ownerCounters(db: Db, storeId: number) {
-  const [sales, { rows }] = await Promise.all([
-    completedSince(db, storeId, null, new Date()),
-    sql<{ products: bigint; staff: bigint }>`
-      select (select count(*) from inventory_items where store_id = ${storeId} and archived_at is null) as products,
-             (select count(distinct user_id) from role_assignments where store_id = ${storeId}) as staff`.execute(db),
-  ]);
-  return { totalRevenue: sales.revenue, totalOrders: sales.orders, totalProducts: rows[0]!.products, totalStaff: rows[0]!.staff };
+  const { rows } = await sql<{ orders: bigint; revenue: bigint; products: bigint; staff: bigint }>`
+    select coalesce((select completed_orders from store_counters where store_id = ${storeId}), 0)::int8 as orders,
+           coalesce((select completed_revenue from store_counters where store_id = ${storeId}), 0)::int8 as revenue,
+           (select count(*) from inventory_items where store_id = ${storeId} and archived_at is null) as products,
+           (select count(distinct user_id) from role_assignments where store_id = ${storeId}) as staff`.execute(db);
+  const row = rows[0]!;
+  return { totalRevenue: row.revenue, totalOrders: row.orders, totalProducts: row.products, totalStaff: row.staff };
 }
 
 export async function managerCounters(db: Db, storeId: number, now: Date) {

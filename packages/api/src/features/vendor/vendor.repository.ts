@@ -40,7 +40,25 @@ export interface VendorRow {
   secondaryPhone: string | null;
 }
 
-export async function listVendors(db: Db, storeId: number, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }) {
+/**
+ * One page of the sorted list. A page past the middle is read from the far end (the
+ * reverse order with the mirrored offset) and turned back, so the last page costs what
+ * the first does instead of skipping every row before it.
+ */
+export async function listVendors(db: Db, storeId: number, page: { offset: number; limit: number; total: bigint; sort: VendorSort; ascending: boolean }) {
+  const total = Number(page.total);
+  if (page.offset >= total) return [];
+  const fromEnd = page.offset > total / 2;
+  const rows = await readPage(db, storeId, {
+    sort: page.sort,
+    ascending: fromEnd ? !page.ascending : page.ascending,
+    offset: fromEnd ? Math.max(0, total - page.offset - page.limit) : page.offset,
+    limit: fromEnd ? Math.min(page.limit, total - page.offset) : page.limit,
+  });
+  return fromEnd ? rows.reverse() : rows;
+}
+
+async function readPage(db: Db, storeId: number, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }) {
   const key = SORT_EXPRESSIONS[page.sort];
   const direction = page.ascending ? sql`asc` : sql`desc`;
   const { rows } = await sql<VendorRow>`
@@ -59,14 +77,10 @@ export async function listVendors(db: Db, storeId: number, page: { offset: numbe
   return rows;
 }
 
+/** Live vendors of the store, from the counter the database keeps (migration 0008). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
-  const row = await db
-    .selectFrom('vendors')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('store_id', '=', BigInt(storeId))
-    .where('archived_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.n;
+  const row = await db.selectFrom('store_counters').select('live_vendors').where('store_id', '=', BigInt(storeId)).executeTakeFirst();
+  return row?.live_vendors ?? 0n;
 }
 
 function vendorValues(v: VendorSaveInput) {

@@ -40,15 +40,14 @@ export const vendorRouter = router({
     .input(ZListVendorsInput)
     .output(ZListVendorsOutput)
     .query(async ({ ctx, input }) => {
-      const [rows, totalVendors] = await Promise.all([
-        repo.listVendors(ctx.db, ctx.storeId, {
-          offset: (input.page - 1) * input.pageSize,
-          limit: input.pageSize,
-          sort: input.sort,
-          ascending: input.isAscending,
-        }),
-        repo.countVendors(ctx.db, ctx.storeId),
-      ]);
+      const totalVendors = await repo.countVendors(ctx.db, ctx.storeId);
+      const rows = await repo.listVendors(ctx.db, ctx.storeId, {
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+        total: totalVendors,
+        sort: input.sort,
+        ascending: input.isAscending,
+      });
       const codes = await listItemCodesOfVendors(ctx.db, ctx.storeId, rows.map((r) => r.id));
       const codesOf = new Map<bigint | null, ItemCodeRow[]>();
       for (const code of codes) codesOf.set(code.vendorId, [...(codesOf.get(code.vendorId) ?? []), code]);
