@@ -827,14 +827,15 @@ describe('roles', () => {
     const next = await h.as(cashier).order.next();
     const before = await h.as(owner).store.fetchSettings();
     const body = lineBody(spec({ price: 1n }));
+    // Thunks: a call made before its turn would reject with no one awaiting it yet.
     const calls = [
-      h.as(accountant).order.next(),
-      h.as(accountant).order.updateLine({ orderLineId: next.nextOrderLineId, ...body }),
-      h.as(accountant).order.submit({ orderId: next.nextOrderId, customerName: 'x', items: [{ id: next.nextOrderLineId, description: 'x', ...body }] }),
-      h.as(accountant).order.fetch({ orderId: next.nextOrderId }),
-      h.as(accountant).order.lookup({}),
+      () => h.as(accountant).order.next(),
+      () => h.as(accountant).order.updateLine({ orderLineId: next.nextOrderLineId, ...body }),
+      () => h.as(accountant).order.submit({ orderId: next.nextOrderId, customerName: 'x', items: [{ id: next.nextOrderLineId, description: 'x', ...body }] }),
+      () => h.as(accountant).order.fetch({ orderId: next.nextOrderId }),
+      () => h.as(accountant).order.lookup({}),
     ];
-    for (const call of calls) expect((await failureOf(call)).status).toBe(403);
+    for (const call of calls) expect((await failureOf(call())).status).toBe(403);
     expect((await h.as(owner).store.fetchSettings()).nextOrderNumber).toBe(before.nextOrderNumber);
     expect((await h.as(cashier).order.fetch({ orderId: next.nextOrderId })).order).toEqual(next.order);
   });
