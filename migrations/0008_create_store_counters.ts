@@ -9,16 +9,21 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The changed rows of one statement as `select store_id, <columns>` with +1 for a row
- * that now counts and -1 for one that no longer does. A transition table exists only for
- * its own event, so each event reads only the tables it has.
+ * The body of a counting trigger: `upsert` applied to the changed rows of the statement,
+ * given as `select store_id, <columns>` with +1 for a row that now counts and -1 for one
+ * that no longer does. A transition table exists only for its own event, so each event
+ * reads only the tables it has; the statements are static, so their plans are cached.
  */
-function changedRows(counted: string, plus: string, minus: string) {
-  return `case tg_op
-      when 'INSERT' then 'select store_id, ${plus} from new_rows where ${counted}'
-      when 'DELETE' then 'select store_id, ${minus} from old_rows where ${counted}'
-      else 'select store_id, ${plus} from new_rows where ${counted} union all select store_id, ${minus} from old_rows where ${counted}'
-    end`;
+function countingBody(counted: string, plus: string, minus: string, upsert: (changed: string) => string) {
+  const added = `select store_id, ${plus} from new_rows where ${counted}`;
+  const removed = `select store_id, ${minus} from old_rows where ${counted}`;
+  return `begin
+    if tg_op = 'INSERT' then ${upsert(added)};
+    elsif tg_op = 'DELETE' then ${upsert(removed)};
+    else ${upsert(`${added} union all ${removed}`)};
+    end if;
+    return null;
+  end`;
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -30,32 +35,26 @@ export async function up(db: Kysely<any>): Promise<void> {
       completed_revenue bigint not null default 0
     )`.execute(db);
 
-  await sql
-    .raw(
-      `create function store_counters_vendors() returns trigger language plpgsql as $fn$
-       begin
-         execute 'insert into store_counters as c (store_id, live_vendors)
-                  select store_id, sum(d) from (' || ${changedRows("archived_at is null", '1 as d', '-1 as d')} || ') x
-                  group by store_id having sum(d) <> 0
-                  on conflict (store_id) do update set live_vendors = c.live_vendors + excluded.live_vendors';
-         return null;
-       end $fn$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function store_counters_orders() returns trigger language plpgsql as $fn$
-       begin
-         execute 'insert into store_counters as c (store_id, completed_orders, completed_revenue)
-                  select store_id, sum(n), sum(t) from (' || ${changedRows("status = ''COMPLETED''", '1 as n, total as t', '-1 as n, -total as t')} || ') x
-                  group by store_id having sum(n) <> 0 or sum(t) <> 0
-                  on conflict (store_id) do update
-                    set completed_orders = c.completed_orders + excluded.completed_orders,
-                        completed_revenue = c.completed_revenue + excluded.completed_revenue';
-         return null;
-       end $fn$`,
-    )
-    .execute(db);
+  const vendorsBody = countingBody(
+    'archived_at is null',
+    '1 as d',
+    '-1 as d',
+    (changed) => `insert into store_counters as c (store_id, live_vendors)
+      select store_id, sum(d) from (${changed}) x group by store_id having sum(d) <> 0
+      on conflict (store_id) do update set live_vendors = c.live_vendors + excluded.live_vendors`,
+  );
+  await sql.raw(`create function store_counters_vendors() returns trigger language plpgsql as $fn$ ${vendorsBody} $fn$`).execute(db);
+  const ordersBody = countingBody(
+    "status = 'COMPLETED'",
+    '1 as n, total as t',
+    '-1 as n, -total as t',
+    (changed) => `insert into store_counters as c (store_id, completed_orders, completed_revenue)
+      select store_id, sum(n), sum(t) from (${changed}) x group by store_id having sum(n) <> 0 or sum(t) <> 0
+      on conflict (store_id) do update
+        set completed_orders = c.completed_orders + excluded.completed_orders,
+            completed_revenue = c.completed_revenue + excluded.completed_revenue`,
+  );
+  await sql.raw(`create function store_counters_orders() returns trigger language plpgsql as $fn$ ${ordersBody} $fn$`).execute(db);
 
   for (const table of ['vendors', 'orders']) {
     await sql.raw(`create trigger ${table}_count_insert after insert on ${table} referencing new table as new_rows for each statement execute function store_counters_${table}()`).execute(db);
