@@ -69,6 +69,13 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
 
   const asOwner = () => ({ tokenString: owner.token, storeId: owner.storeId, role: 'STORE_OWNER' });
 
+  /** The item codes of an order's lines as the server holds them now. */
+  const storedItemCodes = async (orderNumber: string) => {
+    const { orderStubs } = await apiPost<{ orderStubs: { id: number }[] }>('/order/lookup', { ...asOwner(), orderNumber });
+    const { order } = await apiPost<{ order: { items: { itemCode: string }[] } }>('/order/fetch', { ...asOwner(), orderId: orderStubs[0]!.id });
+    return order.items.map((item) => item.itemCode);
+  };
+
   const heading = (page: Page) => page.getByRole('heading', { level: 2 });
   const tabStrip = (page: Page) => page.getByRole('tablist', { name: 'Orders' });
   const orderTab = (page: Page, number: string) => tabStrip(page).getByRole('tab', { name: number });
@@ -420,8 +427,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     expect(await rows(page).count()).toBe(2);
     await waitFocused(box(row(page, 2), 'quantity'));
     await page.keyboard.press('Tab');
-    // Let the saves land before reloading.
-    await page.waitForTimeout(500);
+    // Let the saves land before reloading (they go out behind the cashier, one at a time).
+    await expect.poll(async () => (await storedItemCodes('T-503')).filter((code) => code !== ''), { timeout: 10_000 }).toEqual(['A2']);
     await page.reload();
     await heading(page).filter({ hasText: 'Order T-503' }).waitFor();
     await row(page, 1).waitFor();
