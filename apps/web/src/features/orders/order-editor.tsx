@@ -4,6 +4,9 @@
  * first line; Tab runs Qty, Item Code, Description, Price, Discount, the tax toggles,
  * then the next line; Tab past the last box of the last line starts a new line;
  * Ctrl+Enter (⌘+Enter) submits.
+ * The items table draws only the lines near the viewport and lays out only the box typed
+ * in (order-editor.module.css): the work of a keystroke follows the lines on screen, not
+ * the length of the order.
  */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -11,6 +14,7 @@ import { Alert, Box, Button, Group, Kbd, Paper, Table, Text, TextInput } from '@
 import { formatMoney, MESSAGES, type OrderSummary } from '@pos/domain';
 import type { Order } from '@pos/contracts';
 import type { OrderDraft } from './order-draft';
+import classes from './order-editor.module.css';
 import { OrderLineRow, type RowField } from './order-line-row';
 import { taxLabel, visibleTaxSlots, TAX_SLOT_INDEXES, type StoreTaxes, type TaxSlot } from './order-lines';
 
@@ -24,6 +28,14 @@ export interface OrderEditorProps {
   autoFocus: boolean;
   onCustomerNameCommit: (orderId: number, name: string) => void;
   onSubmitted: (order: Order) => void;
+}
+
+/**
+ * The items table's columns (every row is a grid on them): line number, Qty, Item Code,
+ * Description (the rest of the width), Price, Discount, one per tax shown, Total, actions.
+ */
+function gridColumns(taxColumns: number): string {
+  return ['32px 64px 160px minmax(0, 1fr) 112px 88px', ...Array.from({ length: taxColumns }, () => '60px'), '104px 60px'].join(' ');
 }
 
 function isSubmitShortcut(event: KeyboardEvent) {
@@ -40,6 +52,7 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   const taxSlots = useMemo(() => visibleTaxSlots(storeTaxes, TAX_SLOT_INDEXES.map((slot) => (taxMask & (1 << slot)) !== 0)), [storeTaxes, taxMask]);
   // Labels change with the settings or with which taxes lines carry, not per keystroke.
   const taxLabels = useMemo(() => TAX_SLOT_INDEXES.map((slot) => taxLabel(slot, storeTaxes, draft.getLines())), [storeTaxes, taxMask, draft]);
+  const columns = useMemo(() => gridColumns(taxSlots.length), [taxSlots.length]);
 
   const focusField = useCallback((lineKey: string | null | undefined, field: RowField) => {
     if (!lineKey) return;
@@ -88,38 +101,27 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
       <Paper withBorder radius="md" mt="md">
         <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Order items" layout="fixed">
-              <colgroup>
-                <col style={{ width: 32 }} />
-                <col style={{ width: 64 }} />
-                <col style={{ width: 160 }} />
-                <col />
-                <col style={{ width: 112 }} />
-                <col style={{ width: 88 }} />
-                {taxSlots.map((slot) => (
-                  <col key={slot} style={{ width: 60 }} />
-                ))}
-                <col style={{ width: 104 }} />
-                <col style={{ width: 60 }} />
-              </colgroup>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th aria-label="Line" />
-                  <Table.Th>Qty</Table.Th>
-                  <Table.Th>Item Code</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Discount</Table.Th>
+            <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Order items" role="table" className={classes.table} style={{ '--order-columns': columns }}>
+              <Table.Thead role="rowgroup">
+                <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
+                  <Table.Th role="columnheader" aria-label="Line" />
+                  <Table.Th role="columnheader">Qty</Table.Th>
+                  <Table.Th role="columnheader">Item Code</Table.Th>
+                  <Table.Th role="columnheader">Description</Table.Th>
+                  <Table.Th role="columnheader">Price</Table.Th>
+                  <Table.Th role="columnheader">Discount</Table.Th>
                   {taxSlots.map((slot) => (
-                    <Table.Th key={slot} ta="center" data-tax-slot={slot + 1}>
+                    <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
                       {taxLabels[slot]}
                     </Table.Th>
                   ))}
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th aria-label="Actions" />
+                  <Table.Th role="columnheader" ta="right">
+                    Total
+                  </Table.Th>
+                  <Table.Th role="columnheader" aria-label="Actions" />
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
+              <Table.Tbody role="rowgroup">
                 {keys.map((key, index) => (
                   <OrderLineRow
                     key={key}

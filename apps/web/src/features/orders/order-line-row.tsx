@@ -4,12 +4,14 @@
  * order); inside the row each cell is memoised on plain values, so only the box typed
  * in and the line total render again. The quantity's text stays in its cell until the
  * box is left; price and discount boxes keep their own text and report a valid value
- * as it is typed, so the line total follows every keystroke.
+ * as it is typed, so the line total follows every keystroke. The browser skips rows away
+ * from the viewport and lays out only the box typed in (order-editor.module.css).
  */
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { ActionIcon, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney, parseMoneyField, parsePercentField, parseQuantity } from '@pos/domain';
 import { MoneyInput, PercentInput } from '../../components/decimal-input';
+import classes from './order-editor.module.css';
 import { CloseIcon, PlusIcon, WarningIcon } from './order-icons';
 import type { OrderDraft } from './order-draft';
 import { lineAmounts, lineIsEmpty, lineWarnings, type TaxSlot } from './order-lines';
@@ -39,8 +41,10 @@ export interface OrderLineRowProps {
   onRemove: (lineKey: string) => void;
 }
 
-/** Boxes line up at the top; a message under one (a warning, a field error) grows its row downwards. */
-const ROW_STYLE = { verticalAlign: 'top' } as const;
+/** A grid on the editor's columns, drawn only near the viewport (see order-editor.module.css). */
+const ROW_CLASS = `${classes.row} ${classes.line}`;
+/** Each box is a layout root of its own: typing lays out that box, not the table. */
+const BOX_CLASSES = { wrapper: classes.box };
 const TOTAL_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', paddingTop: 9 } as const;
 
 interface CellProps {
@@ -74,7 +78,14 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
   const amounts = lineAmounts(line);
   const warnings = lineWarnings(line);
   return (
-    <Table.Tr data-line-key={lineKey} data-line-id={line.id ?? ''} onKeyDown={onKeyDown} style={ROW_STYLE}>
+    <Table.Tr
+      role="row"
+      className={ROW_CLASS}
+      data-line-key={lineKey}
+      data-line-id={line.id ?? ''}
+      data-warned={warnings.unknownCode || warnings.noControlCode ? '' : undefined}
+      onKeyDown={onKeyDown}
+    >
       <NumberCell n={n} />
       <QuantityCell draft={draft} lineKey={lineKey} n={n} quantity={line.quantity} />
       <TextCell draft={draft} lineKey={lineKey} n={n} field="itemCode" value={line.itemCode} unknownCode={warnings.unknownCode} noControlCode={warnings.noControlCode} />
@@ -92,7 +103,7 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
 
 const NumberCell = memo(function NumberCell({ n }: { n: number }) {
   return (
-    <Table.Td c="dimmed" fz="xs" ta="right" style={{ paddingTop: 10 }}>
+    <Table.Td role="cell" c="dimmed" fz="xs" ta="right" style={{ paddingTop: 10 }}>
       {n}
     </Table.Td>
   );
@@ -113,9 +124,10 @@ const QuantityCell = memo(function QuantityCell({ draft, lineKey, n, quantity }:
   }, [quantity]);
 
   return (
-    <Table.Td>
+    <Table.Td role="cell">
       <TextInput
         size="xs"
+        classNames={BOX_CLASSES}
         data-field="quantity"
         aria-label={`Qty, line ${n}`}
         inputMode="numeric"
@@ -153,9 +165,10 @@ const TextCell = memo(function TextCell({
   noControlCode,
 }: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean }) {
   return (
-    <Table.Td>
+    <Table.Td role="cell">
       <TextInput
         size="xs"
+        classNames={BOX_CLASSES}
         data-field={field}
         aria-label={`${field === 'itemCode' ? 'Item Code' : 'Description'}, line ${n}`}
         autoComplete="off"
@@ -173,9 +186,10 @@ const TextCell = memo(function TextCell({
 
 const PriceCell = memo(function PriceCell({ draft, lineKey, n, price }: CellProps & { price: bigint }) {
   return (
-    <Table.Td>
+    <Table.Td role="cell">
       <MoneyInput
         size="xs"
+        classNames={BOX_CLASSES}
         data-field="price"
         aria-label={`Price, line ${n}`}
         value={price}
@@ -195,9 +209,10 @@ const PriceCell = memo(function PriceCell({ draft, lineKey, n, price }: CellProp
 
 const DiscountCell = memo(function DiscountCell({ draft, lineKey, n, discountPercent }: CellProps & { discountPercent: bigint }) {
   return (
-    <Table.Td>
+    <Table.Td role="cell">
       <PercentInput
         size="xs"
+        classNames={BOX_CLASSES}
         data-field="discountPercent"
         aria-label={`Discount, line ${n}`}
         value={discountPercent}
@@ -217,7 +232,7 @@ const DiscountCell = memo(function DiscountCell({ draft, lineKey, n, discountPer
 
 const TaxCell = memo(function TaxCell({ draft, lineKey, n, slot, label, checked }: CellProps & { slot: TaxSlot; label: string; checked: boolean }) {
   return (
-    <Table.Td ta="center" style={{ paddingTop: 11 }}>
+    <Table.Td role="cell" ta="center" style={{ paddingTop: 11 }}>
       <Checkbox
         size="xs"
         display="inline-block"
@@ -232,7 +247,7 @@ const TaxCell = memo(function TaxCell({ draft, lineKey, n, slot, label, checked 
 
 const TotalCell = memo(function TotalCell({ text }: { text: string }) {
   return (
-    <Table.Td ta="right" fw={500} style={TOTAL_STYLE} data-testid="line-total">
+    <Table.Td role="cell" ta="right" fw={500} style={TOTAL_STYLE} data-testid="line-total">
       {text}
     </Table.Td>
   );
@@ -240,7 +255,7 @@ const TotalCell = memo(function TotalCell({ text }: { text: string }) {
 
 const ActionsCell = memo(function ActionsCell({ lineKey, n, isLast, onAdd, onRemove }: { lineKey: string; n: number; isLast: boolean; onAdd: () => void; onRemove: (lineKey: string) => void }) {
   return (
-    <Table.Td style={{ paddingTop: 8 }}>
+    <Table.Td role="cell" style={{ paddingTop: 8 }}>
       <Group gap={2} wrap="nowrap" justify="flex-end">
         {isLast ? (
           <ActionIcon size="sm" variant="subtle" tabIndex={-1} aria-label="Add line" title="Add line (or Tab past the last box)" onClick={onAdd}>
