@@ -15,7 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { InventoryAdjustDialog } from './inventory-adjust-dialog';
 import { InventoryArchiveModal } from './inventory-archive-modal';
 import { FAILED_ARCHIVE, FAILED_LOAD } from './inventory-form';
-import { AdjustIcon, ArchiveIcon, PencilIcon, PlusIcon, SearchIcon, SortIcon } from './inventory-icons';
+import { AdjustIcon, ArchiveIcon, PencilIcon, PlusIcon, SearchIcon, SortIcon } from '../../components/icons';
 import { InventoryItemDialog } from './inventory-item-dialog';
 import {
   ariaSort,

@@ -12,7 +12,7 @@ import { ActionIcon, Checkbox, Group, Table, Text, TextInput } from '@mantine/co
 import { formatMoney, parseMoneyField, parsePercentField, parseQuantity } from '@pos/domain';
 import { MoneyInput, PercentInput } from '../../components/decimal-input';
 import classes from './order-editor.module.css';
-import { CloseIcon, PlusIcon, WarningIcon } from './order-icons';
+import { CloseIcon, PlusIcon, WarningIcon } from '../../components/icons';
 import type { OrderDraft } from './order-draft';
 import { lineAmounts, lineIsEmpty, lineWarnings, type TaxSlot } from './order-lines';
 

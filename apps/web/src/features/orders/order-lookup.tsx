@@ -8,7 +8,7 @@ import { skipToken } from '@tanstack/react-query';
 import { formatMoney, formatMoneyEditable, MESSAGES } from '@pos/domain';
 import { fromWire, LOOKUP_LIMIT, type OrderStub } from '@pos/contracts';
 import { trpc } from '../../lib/trpc';
-import { SearchIcon } from './order-icons';
+import { SearchIcon } from '../../components/icons';
 import { amountFilter, buildLookupInput, EMPTY_LOOKUP_FORM, formatOrderDate, sameLookupInput, statusLabel, type LookupForm, type LookupFormErrors, type LookupInput } from './lookup-filters';
 import { statusColor } from './order-view';
 
@@ -79,7 +79,7 @@ export function OrderLookup({ onOpen }: OrderLookupProps) {
           >
             Clear
           </Button>
-          <Button type="submit" leftSection={<SearchIcon />} loading={searching}>
+          <Button type="submit" leftSection={<SearchIcon size={16} />} loading={searching}>
             Search Orders
           </Button>
         </Group>

@@ -17,7 +17,7 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { OrderDraft, type DraftApi } from './order-draft';
 import { OrderEditor } from './order-editor';
-import { CloseIcon, PlusIcon } from './order-icons';
+import { CloseIcon, PlusIcon } from '../../components/icons';
 import { storeTaxesFrom, type StoreTaxes } from './order-lines';
 import { OrderLookup } from './order-lookup';
 import {
@@ -183,7 +183,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
           {tabs.tabs.map((tab) => (
             <OrderTabButton key={tab.orderId} tab={tab} onClose={closeTab} />
           ))}
-          <Tabs.Tab value={NEW_TAB} aria-label="New order" title="New order (Alt+N)" data-testid="new-order-tab" leftSection={creating ? <Loader size={14} /> : <PlusIcon />} />
+          <Tabs.Tab value={NEW_TAB} aria-label="New order" title="New order (Alt+N)" data-testid="new-order-tab" leftSection={creating ? <Loader size={14} /> : <PlusIcon size={16} />} />
         </Tabs.List>
 
         <Tabs.Panel value={LOOKUP_TAB} pt="md">

@@ -6,7 +6,7 @@ import type { RoadmapStatus } from '@pos/contracts';
 import { trpc } from '../../lib/trpc';
 import { parseTypedDate } from './roadmap-dates';
 import { EMPTY_FORM, formValuesOf, STATUS_OPTIONS, toEntryInput, validateForm, type RoadmapFormErrors, type RoadmapFormValues, type RoadmapRow } from './roadmap-entry';
-import { CalendarIcon } from './roadmap-icons';
+import { CalendarIcon } from '../../components/icons';
 
 /** The dialog shows the 'MMM d, yyyy' of the table ('Dec 1, 2026'), in dayjs tokens. */
 const DATE_FORMAT = 'MMM D, YYYY';

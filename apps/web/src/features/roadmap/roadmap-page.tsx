@@ -8,7 +8,7 @@ import { toDisplayDate } from './roadmap-dates';
 import { RoadmapDeleteModal } from './roadmap-delete-modal';
 import { NOT_COMPLETED, STATUS_LABELS, toRoadmapRow, type RoadmapRow } from './roadmap-entry';
 import { filterEntries } from './roadmap-filter';
-import { PencilIcon, PlusIcon, SearchIcon, SortIcon, TrashIcon } from './roadmap-icons';
+import { PencilIcon, PlusIcon, SearchIcon, SortIcon, TrashIcon } from '../../components/icons';
 import { DEFAULT_SORT, nextSort, sortEntries, type RoadmapSort, type SortColumn } from './roadmap-sort';
 
 // Only the store owner edits: the dialog and its date pickers load apart from the table.

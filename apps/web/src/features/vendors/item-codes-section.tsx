@@ -12,7 +12,7 @@ import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { ItemCodeForm } from './item-code-form';
 import { commissionLabel } from './item-code-values';
-import { CheckIcon, CrossIcon, PencilIcon, PlusIcon, TrashIcon } from './vendor-icons';
+import { CheckIcon, CrossIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; id: number } | null;
 

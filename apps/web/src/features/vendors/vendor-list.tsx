@@ -12,7 +12,7 @@ import { MESSAGES, vendorDeleteConfirmMessage } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from './vendor-icons';
+import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from '../../components/icons';
 import {
   ariaSort,
   clampPageIndex,

@@ -1,4 +1,7 @@
-/** The few line icons the inventory screen uses (no icon library in the bundle). */
+/**
+ * The line icons the screens use, in one place (no icon library in the bundle: these few
+ * are smaller than one).
+ */
 import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -44,7 +47,6 @@ export const PencilIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Plus over minus: a quantity change. */
 export const AdjustIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 3v10M7 8h10" />
@@ -60,7 +62,6 @@ export const ArchiveIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Both arrows dimmed when unsorted; the active one bold. */
 export function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
   return (
     <Icon size={14} strokeWidth={2.5}>
@@ -69,3 +70,44 @@ export function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
     </Icon>
   );
 }
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12" />
+    <path d="M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+  </Icon>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12l5 5L20 7" />
+  </Icon>
+);
+
+export const CrossIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const WarningIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+    <path d="M12 9v4M12 17h.01" />
+  </Icon>
+);
+
+export const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="5" width="16" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M4 11h16" />
+  </Icon>
+);
