@@ -1,16 +1,16 @@
 /**
  * tRPC for the whole API, in three parts:
- * 1. init: context, meta (each procedure's REST path), superjson, the error shape;
+ * 1. init: context, meta (each procedure's REST path), superjson (./transformer), the error shape;
  * 2. the error normaliser every procedure runs inside (CONTRACT 3 statuses);
  * 3. the procedures by who may call them: public, authed (a live session), and
  *    roleProcedure(role): the caller holds (storeId, role) and role includes `role`
  *    (SPEC 6 hierarchy). A wrong role is FORBIDDEN (403), never 401.
  */
 import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
 import { includes, isRole, type Role } from '@pos/domain';
 import { AppError, HTTP_STATUS, internalError, toAppError } from './errors';
 import type { Context } from './context';
+import { transformer } from './transformer';
 import { findSessionIdentity, touchSession } from './features/auth/auth.repository';
 import { hashToken } from './features/auth/tokens';
 
@@ -24,7 +24,7 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    transformer: superjson,
+    transformer,
     isDev: false,
     errorFormatter({ shape, error }) {
       const code = error.code as keyof typeof HTTP_STATUS;
