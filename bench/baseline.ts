@@ -1,10 +1,10 @@
 /**
  * The baseline: a bare Fastify server whose routes replay, through pg directly, the very
  * statements the product ran for the same call (see record.ts). No tRPC, no validation,
- * no query builder: only the database work and the JSON answer, which is what the
- * hardware allows. Writes run in a transaction as the product's do; values the product
- * would get fresh (a new order id, a new session token hash) are chained from the
- * replay's own results instead of reusing the recorded ones.
+ * no query builder: only the database work and a JSON answer of every row it read, which
+ * is what the hardware allows. Writes run in a transaction as the product's do; values
+ * the product would get fresh (a new order id, a new session token hash) are chained
+ * from the replay's own results instead of reusing the recorded ones.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
@@ -40,7 +40,7 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
       const client = await pool.connect();
       try {
         const fresh = new Map<string, unknown>();
-        let last: unknown[] = [];
+        const read: unknown[][] = [];
         for (const s of statements) {
           const params = s.params.map((p) => {
             if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return createHash('sha256').update(randomBytes(32)).digest('hex');
@@ -57,9 +57,10 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
               }
             }
           }
-          last = rows;
+          read.push(rows);
         }
-        return JSON.stringify({ success: true, rows: last.length }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+        // The answer carries every row read, as the product's answer carries what it read.
+        return JSON.stringify({ success: true, read }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
       } catch (error) {
         await client.query('rollback').catch(() => {});
         throw error;
