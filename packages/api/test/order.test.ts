@@ -807,6 +807,16 @@ describe('/order/lookup', () => {
     const some = await h.as(big).order.lookup({ minAmount: $('421') });
     expect(some.orderStubs.map((s) => s.orderNumber)).toEqual(Array.from({ length: 100 }, (_, i) => `B-${520 - i}`));
   });
+
+  it('answers each stub as /order/fetch answers that order: same time to the millisecond, same total', async () => {
+    const next = await h.as(shop).order.next();
+    // A time with microseconds and an odd millisecond, as now() gives them.
+    await sql`update orders set created_at = timestamptz '2025-06-07T08:09:10.987654Z', total = 123456789 where id = ${next.nextOrderId}`.execute(handle.db);
+    const [stub] = (await h.as(shop).order.lookup({ orderNumber: next.nextOrderNumber })).orderStubs;
+    const { order } = await h.as(shop).order.fetch({ orderId: next.nextOrderId });
+    expect(stub).toEqual({ id: next.nextOrderId, orderNumber: next.nextOrderNumber, customerName: '', createdAt: '2025-06-07T08:09:10.987Z', status: 'DRAFT', total: M(123456789n) });
+    expect(stub!.createdAt).toBe(order.createdAt);
+  });
 });
 
 // roles ----------------------------------------------------------------------------

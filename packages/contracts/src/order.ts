@@ -164,13 +164,14 @@ export const ZLookupOrdersInput = z.object({
 });
 export type LookupOrdersInput = z.output<typeof ZLookupOrdersInput>;
 
+/** An order stub as the lookup answers it; the database writes it in this wire form. */
 export const ZOrderStub = z.object({
-  id: zIdOut,
+  id: z.number(),
   orderNumber: z.string(),
   customerName: z.string(),
-  createdAt: zDateOut,
+  createdAt: z.string(),
   status: z.enum(ORDER_STATUSES),
-  total: zMoneyOut,
+  total: z.object({ type: z.literal('Money'), value: z.string() }),
 });
 export type OrderStub = z.output<typeof ZOrderStub>;
 export const ZLookupOrdersOutput = z.object({ success: z.boolean(), orderStubs: z.array(ZOrderStub) });

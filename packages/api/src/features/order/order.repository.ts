@@ -3,7 +3,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
-import type { LookupOrdersInput } from '@pos/contracts';
+import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
@@ -252,10 +252,16 @@ function likePrefix(text: string): string {
 }
 
 /** SPEC 5 lookup: every filter optional, newest first, at most LOOKUP_LIMIT stubs. */
-export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput) {
+/**
+ * Up to LOOKUP_LIMIT stubs, newest first, already in their wire form: PostgreSQL builds
+ * the JSON (ids as numbers, money as micro-unit text, times as ISO-8601 UTC with
+ * milliseconds, as Date.toISOString writes them), so 500 stubs cost one parse of one
+ * text instead of 3,000 parsed and re-encoded values.
+ */
+export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput): Promise<OrderStubWire[]> {
   let query = db
     .selectFrom('orders as o')
-    .select(['o.id', 'o.order_number as orderNumber', 'o.customer_name as customerName', 'o.created_at as createdAt', 'o.status', 'o.total'])
+    .select(['o.id', 'o.order_number', 'o.customer_name', 'o.created_at', 'o.status', 'o.total'])
     .where('o.store_id', '=', BigInt(storeId));
   if (f.orderNumber) query = query.where(sql`lower(o.order_number)`, 'like', likePrefix(f.orderNumber));
   if (f.customer) query = query.where(sql`lower(o.customer_name)`, 'like', likeContains(f.customer));
@@ -269,5 +275,19 @@ export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput
       eb.selectFrom('order_lines as l').select('l.order_id').where('l.store_id', '=', BigInt(storeId)).where('l.search_text', 'like', pattern),
     );
   }
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).execute();
+  const newest = query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).as('s');
+  const { stubs } = await db
+    .selectFrom(newest)
+    .select(
+      sql<OrderStubWire[]>`coalesce(json_agg(json_build_object(
+        'id', s.id,
+        'orderNumber', s.order_number,
+        'customerName', s.customer_name,
+        'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'status', s.status,
+        'total', json_build_object('type', 'Money', 'value', s.total::text)
+      ) order by s.created_at desc, s.id desc), '[]')`.as('stubs'),
+    )
+    .executeTakeFirstOrThrow();
+  return stubs;
 }
