@@ -11,11 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createDb, migrateToLatest } from '@pos/db';
 import { buildApp } from '../apps/server/src/app';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
 import { chromiumPath } from '../e2e/support/chromium-path';
+import { quantile } from './quantile';
 
 export interface PaintFigures {
   lines: number;
@@ -113,19 +114,20 @@ async function typeMeasured(page: Page, label: string, text: string): Promise<nu
   return times;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-
 export async function measureKeyToPaint(webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url))): Promise<PaintFigures> {
+  // Before anything is started: a missing browser must not leave a server holding the process open.
+  const executablePath = chromiumPath();
   const handle = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(handle.db);
   const app = await buildApp({ db: handle.db, webDist, logger: false, loginRateLimit: { max: 1e6, timeWindowMs: 60_000 }, api: { scryptCost: 1024 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  const base = `http://127.0.0.1:${address.port}`;
   const profile = await mkdtemp(join(tmpdir(), 'pos-paint-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+  let context: BrowserContext | undefined;
   try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const base = `http://127.0.0.1:${address.port}`;
+    context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
     const { account, order } = await seed(base);
     context.setDefaultTimeout(15_000);
     const page = context.pages()[0] ?? (await context.newPage());
@@ -152,7 +154,7 @@ export async function measureKeyToPaint(webDist = fileURLToPath(new URL('../apps
     const times = Object.values(fields).flat().sort((a, b) => a - b);
     return { lines: LINES, keys: times.length, p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95), maxMs: times[times.length - 1]! };
   } finally {
-    await context.close();
+    await context?.close();
     await rm(profile, { recursive: true, force: true });
     await app.close();
     await handle.close();

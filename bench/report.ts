@@ -6,7 +6,7 @@ import type { Figure } from './load';
 export function markdownReport(figures: Figure[], plans: Omit<PlanCheck, 'plan'>[], web: { totalGzipBytes: number } | null, paint: PaintFigures | null = null): string {
   const lines: string[] = [];
   if (figures.length > 0) {
-    lines.push('| scenario | conns | baseline req/s | REST req/s (ratio) | tRPC req/s (ratio) | baseline p50/p99 ms | REST p50/p97.5/p99 ms | tRPC p50/p97.5/p99 ms |');
+    lines.push('| scenario | conns | baseline req/s | REST req/s (ratio) | tRPC req/s (ratio) | baseline p50/p95/p99 ms | REST p50/p95/p99 ms | tRPC p50/p95/p99 ms |');
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
     const keys = [...new Set(figures.map((f) => `${f.scenario}|${f.connections}`))];
     for (const key of keys) {
@@ -17,9 +17,9 @@ export function markdownReport(figures: Figure[], plans: Omit<PlanCheck, 'plan'>
       const trpc = pick('trpc');
       const ratio = (f?: Figure) => (f && base ? ` (${Math.round((100 * f.reqPerSec) / base.reqPerSec)}%)` : '');
       const rate = (f?: Figure) => (f ? f.reqPerSec.toFixed(0) : '–');
-      const lat = (f?: Figure) => (f ? `${f.p50} / ${f.p97_5} / ${f.p99}` : '–');
+      const lat = (f?: Figure) => (f ? `${f.p50} / ${f.p95} / ${f.p99}` : '–');
       lines.push(
-        `| ${scenario} | ${conns} | ${rate(base)} | ${rate(rest)}${ratio(rest)} | ${rate(trpc)}${ratio(trpc)} | ${base ? `${base.p50} / ${base.p99}` : '–'} | ${lat(rest)} | ${lat(trpc)} |`,
+        `| ${scenario} | ${conns} | ${rate(base)} | ${rate(rest)}${ratio(rest)} | ${rate(trpc)}${ratio(trpc)} | ${lat(base)} | ${lat(rest)} | ${lat(trpc)} |`,
       );
     }
     lines.push('');

@@ -61,7 +61,7 @@ async function main() {
     });
     if (paint) console.log(`== web: key-to-paint in a ${paint.lines}-line order: p50 ${paint.p50Ms.toFixed(1)} ms, p95 ${paint.p95Ms.toFixed(1)} ms, max ${paint.maxMs.toFixed(1)} ms`);
     await mkdir('bench/results', { recursive: true });
-    await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan: _plan, ...c }) => c), web }, null, 2));
+    await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan: _plan, ...c }) => c), web, paint }, null, 2));
     const explainedSummary = explained.map(({ plan: _plan, ...c }) => c);
     await writeFile('bench/results/latest.md', markdownReport(figures, explainedSummary, web, paint));
     printRatios(figures);
