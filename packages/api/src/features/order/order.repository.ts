@@ -251,12 +251,11 @@ function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** SPEC 5 lookup: every filter optional, newest first, at most LOOKUP_LIMIT stubs. */
 /**
- * Up to LOOKUP_LIMIT stubs, newest first, already in their wire form: PostgreSQL builds
- * the JSON (ids as numbers, money as micro-unit text, times as ISO-8601 UTC with
- * milliseconds, as Date.toISOString writes them), so 500 stubs cost one parse of one
- * text instead of 3,000 parsed and re-encoded values.
+ * SPEC 5 lookup: every filter optional; up to LOOKUP_LIMIT stubs, newest first, already
+ * in their wire form: PostgreSQL builds the JSON (ids as numbers, money as micro-unit
+ * text, times as ISO-8601 UTC with milliseconds, as Date.toISOString writes them), so 500
+ * stubs cost one parse of one text instead of 3,000 parsed and re-encoded values.
  */
 export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput): Promise<OrderStubWire[]> {
   let query = db
