@@ -808,14 +808,21 @@ describe('/order/lookup', () => {
     expect(some.orderStubs.map((s) => s.orderNumber)).toEqual(Array.from({ length: 100 }, (_, i) => `B-${520 - i}`));
   });
 
-  it('answers each stub as /order/fetch answers that order: same time to the millisecond, same total', async () => {
+  it('answers each stub as /order/fetch answers that order: same time to the millisecond, same total, same name', async () => {
     const next = await h.as(shop).order.next();
-    // A time with microseconds and an odd millisecond, as now() gives them.
-    await sql`update orders set created_at = timestamptz '2025-06-07T08:09:10.987654Z', total = 123456789 where id = ${next.nextOrderId}`.execute(handle.db);
+    // A time with microseconds and an odd millisecond, as now() gives them; a name with
+    // every character JSON must escape.
+    const name = 'Ann "Nan" O\'Hara \\ \t\u0001 🫖 </script>';
+    await sql`update orders set created_at = timestamptz '2025-06-07T08:09:10.987654Z', total = 123456789, customer_name = ${name} where id = ${next.nextOrderId}`.execute(handle.db);
     const [stub] = (await h.as(shop).order.lookup({ orderNumber: next.nextOrderNumber })).orderStubs;
     const { order } = await h.as(shop).order.fetch({ orderId: next.nextOrderId });
-    expect(stub).toEqual({ id: next.nextOrderId, orderNumber: next.nextOrderNumber, customerName: '', createdAt: '2025-06-07T08:09:10.987Z', status: 'DRAFT', total: M(123456789n) });
+    expect(stub).toEqual({ id: next.nextOrderId, orderNumber: next.nextOrderNumber, customerName: name, createdAt: '2025-06-07T08:09:10.987Z', status: 'DRAFT', total: M(123456789n) });
     expect(stub!.createdAt).toBe(order.createdAt);
+    expect(stub!.customerName).toBe(order.customerName);
+  });
+
+  it('answers no stubs as an empty list', async () => {
+    expect((await h.as(shop).order.lookup({ orderNumber: 'no-such-order' })).orderStubs).toEqual([]);
   });
 });
 
