@@ -95,11 +95,35 @@ async function withoutIndexes(client: pg.Client, tables: string[], load: () => P
   }
 }
 
+/**
+ * Deletes the orders earlier load runs made through the product (the generator's orders
+ * have no creator), with their lines. Left in place they pile up by the ten thousand as
+ * the newest drafts of the bench store, which every newest-first lookup then walks past:
+ * a keyword lookup measured 48 ms after three runs against 23 ms on the generated data.
+ */
+export async function removeLoadLeftovers(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const made = `select id from orders where created_by is not null and store_id in (select id from stores where name like 'Bench Store %')`;
+    await client.query('begin');
+    await client.query(`delete from order_lines where order_id in (${made})`);
+    const { rowCount } = await client.query(`delete from orders where id in (${made})`);
+    await client.query('commit');
+    // As after generating: index-only scans need the visibility map the deletes cleared.
+    if (rowCount) await client.query('vacuum analyze orders, order_lines');
+    return rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function generate(url: string, sizes: Sizes) {
   await ensureDatabase(url);
   const handle = await createDb({ url, poolSize: 1 });
   await migrateToLatest(handle.db);
   await handle.close();
+  log(`orders left by earlier load runs, removed: ${await removeLoadLeftovers(url)}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('set synchronous_commit = off');

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { createDb } from '@pos/db';
 import { buildApp } from '../apps/server/src/app';
 import { startBaseline, type BaselineRoute } from './baseline';
-import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
+import { BENCH_PASSWORD, DEFAULT_BENCH_URL, removeLoadLeftovers } from './generate';
 import { createRecorder } from './record';
 import { scenarios, type Fixture, type Identity } from './scenarios';
 
@@ -17,6 +17,7 @@ const appPort = Number(process.env.APP_PORT ?? 3101);
 const basePort = Number(process.env.BASE_PORT ?? 3102);
 
 async function main() {
+  await removeLoadLeftovers(url);
   const handle = await createDb({ url, poolSize: 20 });
   const app = await buildApp({ db: handle.db, loginRateLimit: { max: 1e9, timeWindowMs: 60_000 }, webDist: null, logger: false });
   await app.listen({ port: appPort, host: '127.0.0.1' });
