@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { QUANTITY_MAX } from '@pos/domain';
 import { own } from './messages';
-import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zPercent, zPercentOut } from './wire';
+import { zDateOut, zDateWireOut, zId, zIdOut, zIdWireOut, zMoney, zMoneyOut, zMoneyWireOut, zPercent, zPercentOut } from './wire';
 
 export const ORDER_STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'CANCELLED', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -166,12 +166,12 @@ export type LookupOrdersInput = z.output<typeof ZLookupOrdersInput>;
 
 /** An order stub as the lookup answers it; the database writes it in this wire form. */
 export const ZOrderStub = z.object({
-  id: z.number(),
+  id: zIdWireOut,
   orderNumber: z.string(),
   customerName: z.string(),
-  createdAt: z.string(),
+  createdAt: zDateWireOut,
   status: z.enum(ORDER_STATUSES),
-  total: z.object({ type: z.literal('Money'), value: z.string() }),
+  total: zMoneyWireOut,
 });
 export type OrderStub = z.output<typeof ZOrderStub>;
 export const ZLookupOrdersOutput = z.object({ success: z.boolean(), orderStubs: z.array(ZOrderStub) });

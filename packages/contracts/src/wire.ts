@@ -33,6 +33,14 @@ export const zPercentOut = z.bigint().transform((v) => ({ type: 'Percent' as con
 export type MoneyWire = z.output<typeof zMoneyOut>;
 export type PercentWire = z.output<typeof zPercentOut>;
 
+/**
+ * Values the database already wrote in their wire form (the order lookup's stubs):
+ * checked as zMoneyOut, zIdOut and zDateOut would have written them, not converted.
+ */
+export const zMoneyWireOut = z.object({ type: z.literal('Money'), value: z.string().regex(/^-?\d+$/) });
+export const zIdWireOut = z.number().int().positive();
+export const zDateWireOut = z.iso.datetime();
+
 /** The client's side of the codec: wire object to bigint micro-units. */
 export function fromWire(v: { value: string | number | bigint }): bigint {
   return BigInt(v.value);
