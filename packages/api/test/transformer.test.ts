@@ -16,12 +16,21 @@ const anything = fc.anything({
   withUnicodeString: true,
 });
 
+/** What `f` answers, or the message it throws (superjson refuses some keys). */
+function outcome(f: () => unknown): { answer: unknown } | { thrown: string } {
+  try {
+    return { answer: f() };
+  } catch (error) {
+    return { thrown: String(error) };
+  }
+}
+
 describe('the tRPC output transformer', () => {
   it('answers exactly what superjson answers, for any value', () => {
     fc.assert(
       fc.property(anything, (value) => {
-        const ours = serialize(value);
-        const theirs = superjson.serialize(value);
+        const ours = outcome(() => serialize(value));
+        const theirs = outcome(() => superjson.serialize(value));
         expect(ours).toStrictEqual(theirs);
         expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs));
       }),
@@ -32,6 +41,7 @@ describe('the tRPC output transformer', () => {
   it('round-trips any value through the client side (superjson.deserialize)', () => {
     fc.assert(
       fc.property(anything, (value) => {
+        fc.pre(!('thrown' in outcome(() => superjson.serialize(value))));
         expect(transformer.output.deserialize(JSON.parse(JSON.stringify(serialize(value))))).toEqual(superjson.parse(superjson.stringify(value)));
       }),
       { numRuns: 1000 },
@@ -39,9 +49,13 @@ describe('the tRPC output transformer', () => {
   });
 
   it('takes the short way only for plain JSON met once', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => isPlainJson(value)));
+    const refusedKey = /"(__proto__|constructor|prototype)":/;
+    // Through a JSON text and back, as values come from the database (fc.jsonValue makes -0).
+    const json = fc.jsonValue().map((v) => JSON.stringify(v)).filter((text) => !refusedKey.test(text));
+    fc.assert(fc.property(json, (text) => isPlainJson(JSON.parse(text))), { numRuns: 2000 });
     const shared = { a: 1 };
-    for (const value of [1n, new Date(0), undefined, Number.NaN, -0, Infinity, { a: undefined }, [1, , 3], new Map(), { x: shared, y: shared }, { n: [1n] }]) {
+    const refused = ['__proto__', 'constructor', 'prototype'].map((key) => JSON.parse(`{"${key}": 1}`) as unknown);
+    for (const value of [1n, new Date(0), undefined, Number.NaN, -0, Infinity, { a: undefined }, [1, , 3], new Map(), { x: shared, y: shared }, { n: [1n] }, ...refused]) {
       expect(isPlainJson(value)).toBe(false);
     }
     const stubs = { success: true, orderStubs: [{ id: 1, orderNumber: 'A-1', total: { type: 'Money', value: '1500000' } }] };
