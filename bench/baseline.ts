@@ -28,7 +28,7 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => BigInt(v) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown))) as typeof pg.types.getTypeParser },
   });
   pool.on('error', () => {});
   const app = Fastify({ logger: false });
@@ -47,12 +47,12 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
             const key = typeof p === 'bigint' || typeof p === 'number' || typeof p === 'string' ? String(p) : null;
             return key !== null && fresh.has(key) ? fresh.get(key) : p;
           });
-          const { rows } = await client.query(s.sql, params as unknown[]);
+          const { rows } = await client.query(s.sql, params);
           const row = rows[0] as Record<string, unknown> | undefined;
           if (row && s.firstRow) {
             for (const [column, recorded] of Object.entries(s.firstRow)) {
               const now = row[column];
-              if (now !== undefined && now !== null && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
+              if ((typeof now === 'bigint' || typeof now === 'string' || typeof now === 'number' || now instanceof Date) && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
                 fresh.set(String(recorded), now);
               }
             }
@@ -60,7 +60,7 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
           read.push(rows);
         }
         // The answer carries every row read, as the product's answer carries what it read.
-        return JSON.stringify({ success: true, read }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+        return JSON.stringify({ success: true, read }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
       } catch (error) {
         await client.query('rollback').catch(() => {});
         throw error;

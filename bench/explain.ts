@@ -29,7 +29,7 @@ export async function explainAll(url: string, statements: Record<string, Stateme
   for (const name of scenarioNames) {
     for (const s of statements[name] ?? []) {
       if (!/^\s*(select|with)/i.test(s.sql)) continue;
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.sql}`, s.params as unknown[]);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.sql}`, s.params);
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       const seqScans = largeTables.filter((t) => new RegExp(`Seq Scan on ${t}\\b`).test(plan));
       const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);

@@ -1,9 +1,12 @@
 /**
  * Fills a PostgreSQL database (DATABASE_URL, default postgres://root@127.0.0.1:5432/pos_bench,
  * created if missing) with realistic data, fast, with bulk SQL:
- *   20 stores, users for every role in each, 100k vendors in store 1, 300k item codes,
- *   1M orders over two years with 5M lines.
- * Sizes are flags: --stores --vendors --item-codes --orders --lines-per-order.
+ *   20 stores, users for every role in each, 100k vendors in store 1 (of every vendor
+ *   type, a third paying rent), 300k item codes, 1M orders over two years with 5M lines,
+ *   and the vendor ledger's entries of every completed order (SALE and COMMISSION of each
+ *   vendor line, dated when the order completed). A big vendor takes a share of store 1's
+ *   lines (code BC1, 4% by default: some 100k entries at full size), for its statement.
+ * Sizes are flags: --stores --vendors --item-codes --orders --lines-per-order --big-vendor-share.
  * Idempotent: each phase counts what is there and adds only what is missing, so a second
  * run does not duplicate anything. Secondary indexes of the bulk tables are dropped
  * during a large load and recreated from their own definitions afterwards.
@@ -14,6 +17,8 @@ import { createDb, migrateToLatest } from '@pos/db';
 import { hashPassword } from '../packages/api/src/features/auth/tokens';
 
 export const BENCH_PASSWORD = 'benchpass1';
+/** The scrypt cost of the bench users' hashes; the bench server uses it too, so no login rehashes them. */
+export const BENCH_SCRYPT_COST = 16384;
 export const DEFAULT_BENCH_URL = 'postgres://root@127.0.0.1:5432/pos_bench';
 
 export interface Sizes {
@@ -22,6 +27,8 @@ export interface Sizes {
   itemCodes: number;
   orders: number;
   linesPerOrder: number;
+  /** Percent of store 1's lines sold under code BC1 (one vendor), for a statement of many entries. */
+  bigVendorShare: number;
 }
 
 export function readSizes(argv: string[]): Sizes {
@@ -33,12 +40,13 @@ export function readSizes(argv: string[]): Sizes {
       'item-codes': { type: 'string', default: '300000' },
       orders: { type: 'string', default: '1000000' },
       'lines-per-order': { type: 'string', default: '5' },
+      'big-vendor-share': { type: 'string', default: '4' },
     },
     strict: false,
   });
   const n = (v: unknown) => {
     const x = Number(v);
-    if (!Number.isInteger(x) || x < 0) throw new Error(`not a size: ${v}`);
+    if (!Number.isInteger(x) || x < 0) throw new Error(`not a size: ${String(v)}`);
     return x;
   };
   return {
@@ -47,6 +55,7 @@ export function readSizes(argv: string[]): Sizes {
     itemCodes: n(values['item-codes']),
     orders: n(values.orders),
     linesPerOrder: Math.max(1, n(values['lines-per-order'])),
+    bigVendorShare: Math.min(100, n(values['big-vendor-share'])),
   };
 }
 
@@ -150,7 +159,7 @@ export async function generate(url: string, sizes: Sizes) {
   log(`stores: ${storeIds.length}`);
 
   // Users for every role in every store (password benchpass1), plus the admin.
-  const hash = await hashPassword(BENCH_PASSWORD, 16384);
+  const hash = await hashPassword(BENCH_PASSWORD, BENCH_SCRYPT_COST);
   await client.query(
     `insert into users (username, email, password_hash)
      select r.u || s.id, r.u || s.id || '@bench.test', $1
@@ -179,11 +188,13 @@ export async function generate(url: string, sizes: Sizes) {
   if (haveVendors < sizes.vendors) {
     await timed(`vendors ${haveVendors + 1}..${sizes.vendors}`, () =>
       client.query(
-        `insert into vendors (store_id, trade_name, deduct_monthly_rent, outstanding_statement_balance,
+        // Balances start at zero: the ledger's entries make them (below).
+        `insert into vendors (store_id, trade_name, deduct_monthly_rent, vendor_type, monthly_rent,
            contact_name, contact_email, contact_primary_phone, contact_secondary_phone)
          select $1, (array['Oak','Brass','Velvet','Copper','Willow','Amber','Iron','Maple','Cedar','Linen'])[1 + i % 10] || ' '
                  || (array['Antiques','Vintage','Finds','Collectibles','Treasures','Curios','Relics'])[1 + (i / 10) % 7] || ' ' || i,
-           i % 3 = 0, case when i % 11 = 0 then (i % 500) * 1000000 else 0 end,
+           i % 3 = 0, (array['VENDOR','VENDOR','VENDOR','VENDOR_CONSIGNMENT','CONSIGNMENT'])[1 + i % 5],
+           case when i % 3 = 0 then (50 + (i % 8) * 25) * 1000000 else 0 end,
            case when i % 50 = 0 then null else (array['Ann','Bob','Cleo','Dev','Eve','Finn','Gus','Hana','Ivan','June'])[1 + (i * 7) % 10] || ' ' || chr(65 + i % 26) || '. Smith' || i end,
            case when i % 50 = 0 then null else 'vendor' || i || '@example.com' end,
            case when i % 50 = 0 then null else '555-' || lpad((i % 10000)::text, 4, '0') || '-' || i end,
@@ -248,11 +259,12 @@ export async function generate(url: string, sizes: Sizes) {
              cross join generate_series(1, $2::int) l
              cross join lateral (select 1 + (o.id + l) % 3 as q, (1 + (o.id * 31 + l * 17) % 250) * 2000000 as p,
                                         case when (o.id + l) % 5 = 0 then 10000000 else 0 end as d,
-                                        1 + (o.id * 13 + l) % greatest($3::int, 1) as c) x
+                                        case when o.store_id = $5 and (o.id * 7 + l) % 100 < $4 then 1
+                                             else 1 + (o.id * 13 + l) % greatest($3::int, 1) end as c) x
              cross join lateral (select x.p * x.q - x.p * x.q * x.d / 100000000 as total) y
              left join item_codes ic on ic.store_id = o.store_id and lower(ic.tag) = lower('BC' || x.c) and ic.archived_at is null
              where o.id > $1`,
-            [prevMax, sizes.linesPerOrder, sizes.itemCodes],
+            [prevMax, sizes.linesPerOrder, sizes.itemCodes, sizes.bigVendorShare, firstStore],
           );
           await client.query('commit');
         });
@@ -275,6 +287,40 @@ export async function generate(url: string, sizes: Sizes) {
     if (sizes.orders - haveOrders > 50_000) await withoutIndexes(client, ['orders', 'order_lines'], load);
     else await load();
   }
+  // The vendor ledger: every completed order's vendor lines post SALE + total and
+  // COMMISSION − (total − vendor share), dated when the order completed, in order-id
+  // batches from the last order already posted (entries are only ever appended). The
+  // generator's sales are paid by cash: no card fees. The ledger's trigger keeps the
+  // accounts' and vendors' balances.
+  const posted = await count(client, 'select coalesce(max(order_id), 0) as n from ledger_entries where created_by is null');
+  const lastOrder = await count(client, 'select coalesce(max(id), 0) as n from orders');
+  if (posted < lastOrder) {
+    const post = async () => {
+      const batch = 100_000;
+      for (let from = posted + 1; from <= lastOrder; from += batch) {
+        const to = Math.min(lastOrder, from + batch - 1);
+        await timed(`ledger entries of orders ${from}..${to}`, () =>
+          client.query(
+            `insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, created_at)
+             select l.store_id, c.vendor_id, case when c.receives_separate_statement then c.id end, k.kind,
+                    case when k.kind = 'SALE' then l.total else l.vendor_share - l.total end, l.order_id, l.id, o.completed_at
+             from orders o
+             join order_lines l on l.order_id = o.id
+             join item_codes c on c.id = l.item_code_id
+             cross join (values ('SALE'), ('COMMISSION')) k(kind)
+             where o.id between $1 and $2 and o.status = 'COMPLETED' and c.vendor_id is not null
+               and (k.kind = 'SALE' or l.vendor_share <> l.total)
+             order by o.id, l.id, k.kind desc`,
+            [from, to],
+          ),
+        );
+      }
+    };
+    if (lastOrder - posted > 50_000) await withoutIndexes(client, ['ledger_entries'], post);
+    else await post();
+  }
+  log(`ledger: ${await count(client, 'select count(*) as n from ledger_entries')} entries, ${await count(client, 'select count(*) as n from ledger_accounts')} accounts`);
+
   // Vacuum as autovacuum would have by now: it sets the visibility map index-only scans rely on.
   await timed('vacuum analyze', () => client.query('vacuum analyze'));
   log(

@@ -37,7 +37,7 @@ export async function startServers(url: string): Promise<{ fixture: Fixture; sta
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
     });
     child.on('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
@@ -79,7 +79,7 @@ export async function measure(s: Scenario, door: Door, connections: number, dura
   };
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error, r) => (error ? reject(error) : resolve(r)));
+    const instance = autocannon(options, (error: Error | null, r) => (error ? reject(error) : resolve(r)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);

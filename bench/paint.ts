@@ -119,7 +119,7 @@ export async function measureKeyToPaint(webDist = fileURLToPath(new URL('../apps
   const executablePath = chromiumPath();
   const handle = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(handle.db);
-  const app = await buildApp({ db: handle.db, webDist, logger: false, loginRateLimit: { max: 1e6, timeWindowMs: 60_000 }, api: { scryptCost: 1024 } });
+  const app = await buildApp({ db: handle.db, webDist, logger: false, api: { scryptCost: 1024 } });
   const profile = await mkdtemp(join(tmpdir(), 'pos-paint-'));
   let context: BrowserContext | undefined;
   try {

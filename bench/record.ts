@@ -6,6 +6,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { appRouter, createCallerFactory, DEFAULT_API_CONFIG, parseStoreId, type Context } from '@pos/api';
 import { createDb, type DbHandle } from '@pos/db';
+import { BENCH_SCRYPT_COST } from './generate';
 
 export interface Statement {
   sql: string;
@@ -20,7 +21,7 @@ export type Caller = ReturnType<typeof createCaller>;
 export interface Recorder {
   handle: DbHandle;
   /** Runs `call` and answers the statements it ran, in order. */
-  record<T>(call: (caller: Caller) => Promise<T>, identity?: { token: string | null; storeId: unknown; role: string | null }): Promise<{ result: T; statements: Statement[] }>;
+  record: <T>(call: (caller: Caller) => Promise<T>, identity?: { token: string | null; storeId: unknown; role: string | null }) => Promise<{ result: T; statements: Statement[] }>;
 }
 
 class ResultCapture implements KyselyPlugin {
@@ -28,9 +29,9 @@ class ResultCapture implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.rows.push((args.result.rows[0] as Record<string, unknown> | undefined) ?? null);
-    return args.result;
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.rows.push(args.result.rows[0] ?? null);
+    return Promise.resolve(args.result);
   }
 }
 
@@ -52,11 +53,12 @@ export async function createRecorder(url: string): Promise<Recorder> {
       capture.rows = [];
       const ctx: Context = {
         db,
-        config: DEFAULT_API_CONFIG,
+        config: { ...DEFAULT_API_CONFIG, scryptCost: BENCH_SCRYPT_COST },
         log: { error: console.error, warn() {}, info() {} },
         ip: '127.0.0.1',
         identity: { ...identity, storeId: parseStoreId(identity.storeId) },
         setSessionCookie: () => {},
+        setResponseHeader: () => {},
       };
       const result = await call(createCaller(ctx));
       // Let the fire-and-forget session touch (if any) land before the next recording.

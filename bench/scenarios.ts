@@ -1,5 +1,5 @@
 /**
- * The load scenarios of the benchmark issue: each is one API call, sent through the REST
+ * The load scenarios of the benchmark (docs/PERFORMANCE.md): each is one API call, sent through the REST
  * door, through tRPC, and to the baseline's replay of the same SQL.
  */
 export interface Identity {
@@ -20,7 +20,7 @@ export interface Fixture {
 
 export interface Scenario {
   name: string;
-  /** Spec path: REST door at /api/v1<path>. */
+  /** The procedure's path: REST door at /api/v1<path>. */
   path: string;
   /** tRPC procedure key and type. */
   procedure: string;

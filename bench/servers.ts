@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { createDb } from '@pos/db';
 import { buildApp } from '../apps/server/src/app';
 import { startBaseline, type BaselineRoute } from './baseline';
-import { BENCH_PASSWORD, DEFAULT_BENCH_URL, removeLoadLeftovers } from './generate';
+import { BENCH_PASSWORD, BENCH_SCRYPT_COST, DEFAULT_BENCH_URL, removeLoadLeftovers } from './generate';
 import { createRecorder } from './record';
 import { scenarios, type Fixture, type Identity } from './scenarios';
 
@@ -19,7 +19,7 @@ const basePort = Number(process.env.BASE_PORT ?? 3102);
 async function main() {
   await removeLoadLeftovers(url);
   const handle = await createDb({ url, poolSize: 20 });
-  const app = await buildApp({ db: handle.db, loginRateLimit: { max: 1e9, timeWindowMs: 60_000 }, webDist: null, logger: false });
+  const app = await buildApp({ db: handle.db, api: { scryptCost: BENCH_SCRYPT_COST }, webDist: null, logger: false });
   await app.listen({ port: appPort, host: '127.0.0.1' });
 
   const recorder = await createRecorder(url);
@@ -76,7 +76,7 @@ async function main() {
   }
   await recorder.handle.close();
   await startBaseline(url, routes, basePort);
-  await writeFile(process.env.FIXTURE_FILE ?? 'bench-fixture.json', JSON.stringify({ fixture, statements: Object.fromEntries(routes.map((r) => [r.name, r.recordings[0]])) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  await writeFile(process.env.FIXTURE_FILE ?? 'bench-fixture.json', JSON.stringify({ fixture, statements: Object.fromEntries(routes.map((r) => [r.name, r.recordings[0]])) }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
   console.log('ready');
 }
 

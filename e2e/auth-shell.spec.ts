@@ -1,5 +1,5 @@
 /**
- * Issue 3's story, step by step, in Chromium: a store owner signs up, finds the owner's
+ * A new store's first day, step by step, in Chromium: a store owner signs up, finds the owner's
  * drawer and dashboard, changes the password on Account, adds a manager and a cashier
  * on Store > Staff, logs out, is sent back to a protected page after login, and a
  * cashier sees the cashier's menu.
@@ -27,7 +27,7 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     await browser?.close();
   });
 
-  test('the login page offers login and sign-up with the spec texts', async () => {
+  test("the login page offers login and sign-up with the product's texts", async () => {
     const { page } = tp;
     await page.goto(`${baseURL()}/`);
     await page.getByRole('heading', { name: 'Login' }).waitFor();
@@ -94,7 +94,7 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
 
   test('Account shows the user and changes the password, refusing a mismatch first', async () => {
     const { page } = tp;
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await waitForPath(page, '/account');
     await expect(page.getByTestId('account-username').textContent()).resolves.toBe(owner.username);
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe(owner.email);
@@ -105,7 +105,11 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     await form.locator('input[name="newPassword"]').fill(newPassword);
     await form.locator('input[name="confirmPassword"]').fill('somethingelse');
     await form.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page.getByTestId('password-result').textContent()).resolves.toBe('New passwords do not match');
+    // Under the confirmation: Mantine ties the error to its input.
+    const mismatch = form.getByText('New passwords do not match', { exact: true });
+    await mismatch.waitFor();
+    await expect(form.locator('input[name="confirmPassword"]').getAttribute('aria-describedby')).resolves.toContain(await mismatch.getAttribute('id'));
+    await screenshot(page, 'account-password-mismatch');
 
     await form.locator('input[name="confirmPassword"]').fill(newPassword);
     await form.getByRole('button', { name: 'Change Password' }).click();
@@ -125,7 +129,7 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
 
     const add = page.getByRole('form', { name: 'Add Staff' });
     const roleSelect = add.getByRole('combobox', { name: 'Role' });
-    // An owner may grant every store role (CONTRACT 5).
+    // An owner may grant every store role.
     await roleSelect.click();
     const offered = await page.getByRole('option').allTextContents();
     expect(offered).toEqual(['Staff (STORE_STAFF)', 'Manager (STORE_MANAGER)', 'Accountant (STORE_ACCOUNTANT)', 'Owner (STORE_OWNER)']);
@@ -143,6 +147,8 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     await add.locator('input[name="password"]').fill(cashier.password);
     await add.getByRole('button', { name: 'Add Staff' }).click();
     await page.getByText('Username is already taken').waitFor();
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'staff-username-taken');
     await expect(add.locator('input[name="email"]').inputValue()).resolves.toBe(`other${manager.username}@example.com`);
     tp.expectClean([/status of 409/]);
 

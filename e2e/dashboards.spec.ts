@@ -1,5 +1,5 @@
 /**
- * Issue 8 in Chromium: every store role's dashboard shows figures made from real rows.
+ * The dashboards in Chromium: every store role's dashboard shows figures made from real rows.
  * A cashier makes a few sales through the REST door (with the cashier's identity), and
  * each expected figure below is worked out by hand from those sales. A failing dashboard
  * call shows the server's message, the fallback text, or 'Failed to connect to server'.
@@ -19,22 +19,23 @@ function money(dollars: string) {
 const percent = (whole: number) => ({ type: 'Percent', value: (BigInt(whole) * 1_000_000n).toString() });
 
 /**
- * The sales, and what they add up to (CONTRACT 4: each rounding to cents half-to-even).
+ * The sales, and what they add up to (each rounding to cents half-to-even).
  *
  * Sale 1, code ANT (its vendor's commission 30%), 2 × $12.50, 10% off, GST 5%:
  *   amount 25.00, discount 2.50, line total 22.50, GST 22.50 × 5% = 1.125 → 1.12 (half to even);
  *   order total 22.50 + 1.12 = 23.62; commission 22.50 × 30% = 6.75, vendor share 15.75.
- * Sale 2, code MISC (not a code of this store: the store's default vendor commission, 40%),
- *   1 × $7.25, no discount, no tax: order total 7.25; commission 2.90, vendor share 4.35.
+ * Sale 2, code MISC (not a code of this store: the store's own merchandise, no vendor's),
+ *   1 × $7.25, no discount, no tax: order total 7.25.
  * A third order is left as the cashier's draft.
  *
  * Revenue (completed totals): 23.62 + 7.25 = 30.87. Less tax: 30.87 − 1.12 = 29.75.
- * Vendor shares: 15.75 + 4.35 = 20.10. Margin: (29.75 − 20.10) / 29.75 × 100 = 32.4369…% → 32.44%.
+ * Expenses, what the sales earned vendors in the ledger: Antique Annie's 15.75, the one
+ * account the store owes. Margin: (29.75 − 15.75) / 29.75 × 100 = 47.0588…% → 47.06%.
  */
 const EXPECTED = {
   STORE_OWNER: { 'Total Revenue': '$30.87', 'Total Orders': '2', 'Total Products': '3', 'Total Staff': '4' },
   STORE_STAFF: { "Today's Orders": '2', "Today's Revenue": '$30.87', 'Pending Tasks': '1' },
-  STORE_ACCOUNTANT: { 'Monthly Revenue': '$29.75', 'Monthly Expenses': '$20.10', 'Pending Invoices': '0', 'Profit Margin': '32.44%' },
+  STORE_ACCOUNTANT: { 'Monthly Revenue': '$29.75', 'Monthly Expenses': '$15.75', 'Pending Invoices': '1', 'Profit Margin': '47.06%' },
   // Every user of the store has signed in by then; the stock seeded has one low item.
   STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '1', 'Low Stock Items': '1', 'Active Staff': '4' },
 } satisfies Record<StoreRole, Record<string, string>>;
@@ -150,7 +151,7 @@ describe('store dashboards with real figures', () => {
     tp.expectClean();
   });
 
-  test("the accountant's dashboard: revenue less tax, vendors' shares by their codes' commission, margin", async () => {
+  test("the accountant's dashboard: revenue less tax, what the sales earned vendors, accounts owed, margin", async () => {
     const { page } = tp;
     await openDashboard(page, staff.STORE_ACCOUNTANT.account, 'STORE_ACCOUNTANT');
     await expect(dashboardCounters(page)).resolves.toEqual(EXPECTED.STORE_ACCOUNTANT);

@@ -42,7 +42,6 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({
     db: database.handle.db,
     webDist,
-    loginRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     api: { scryptCost: SCRYPT_COST },
   });
   try {

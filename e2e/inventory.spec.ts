@@ -1,5 +1,5 @@
 /**
- * Issue 8's inventory screen in Chromium, as a store manager: the table (most items made
+ * The Inventory screen in Chromium, as a store manager: the table (most items made
  * through the REST door), add (a taken SKU and an unknown item code refused, nothing
  * typed lost), edit, adjust up and down (below zero refused, here and by the server),
  * archive with confirmation, search, sort and pages. The console stays clean.

@@ -1,5 +1,5 @@
 /**
- * Issue 6's screen in Chromium, as a cashier (STORE_STAFF) at the till: two orders in
+ * The Orders screen in Chromium, as a cashier (STORE_STAFF) at the till: two orders in
  * two tabs with the keyboard alone for the lines (a known code, an unknown code, a code
  * that wants a control code, a discount and a tax toggle), live totals checked against
  * figures worked out by hand here, both submitted; found again by every lookup filter;
@@ -76,7 +76,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     return order.items.map((item) => item.itemCode);
   };
 
-  const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 });
   const tabStrip = (page: Page) => page.getByRole('tablist', { name: 'Orders' });
   const orderTab = (page: Page, number: string) => tabStrip(page).getByRole('tab', { name: number });
   const editor = (page: Page) => page.locator('[data-testid="order-editor"]:visible');
@@ -178,7 +178,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     expect(await box(row(page, 1), 'tax1').isChecked()).toBe(true);
     expect(await box(row(page, 1), 'tax2').isChecked()).toBe(false);
     const headers = await editor(page).locator('thead th').allTextContents();
-    expect(headers).toEqual(['', 'Qty', 'Item Code', 'Description', 'Price', 'Discount', 'GST', 'PST', 'Total', '']);
+    expect(headers).toEqual(['Line', 'Qty', 'Item Code', 'Description', 'Price', 'Discount', 'GST', 'PST', 'Total', 'Actions']);
     await editor(page).getByText('Tab past the last box to start a new line.').waitFor();
 
     await page.keyboard.type('Alice Smith');
@@ -282,7 +282,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('12.50');
     await page.keyboard.press('Tab');
-    // A discount out of range: the spec's message, and the box goes back to its value.
+    // A discount out of range: the product's message, and the box goes back to its value.
     await page.keyboard.type('150');
     await page.keyboard.press('Tab');
     await row(page, 1).getByText('Percentage must be between 0% and 100%').waitFor();

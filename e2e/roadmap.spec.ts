@@ -1,5 +1,5 @@
 /**
- * Issue 7 in Chromium: the store owner adds, edits, completes and deletes roadmap
+ * The Roadmap screen in Chromium: the store owner adds, edits, completes and deletes roadmap
  * entries, filters and sorts the table; a cashier sees the same table without the
  * Actions column and the Add New Entry button. The walk leaves the console clean.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 6's menus and SPEC 2's dashboards for every store role, switching roles on the
+ * The drawer's menu and the dashboard of every store role, switching roles on the
  * Account page, and the login page's failure messages.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -80,7 +80,7 @@ describe('store roles', () => {
     await page.getByRole('option', { name: `${owner.storeName} - STORE_MANAGER` }).click();
 
     await expect(drawerEntries(page)).resolves.toEqual(MENUS.STORE_MANAGER);
-    await expect((await readSession(page)).currentRole).toEqual({ storeId: owner.storeId, storeName: owner.storeName, role: 'STORE_MANAGER' });
+    expect((await readSession(page)).currentRole).toEqual({ storeId: owner.storeId, storeName: owner.storeName, role: 'STORE_MANAGER' });
     await page.mouse.move(0, 0);
     await screenshot(page, 'account-role-switched');
     await page.getByRole('link', { name: 'Dashboard' }).click();

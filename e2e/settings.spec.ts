@@ -1,7 +1,7 @@
 /**
- * Issue 4's screen in Chromium: a store owner changes order numbering, commissions and
+ * The Store Settings screen in Chromium: a store owner changes order numbering, commissions and
  * the three taxes on Store Settings, saves and finds them kept after a reload; bad
- * percents and a too-long tax short name are refused with the spec's messages; payment
+ * percents and a too-long tax short name are refused with the product's messages; payment
  * methods are added, edited and deleted (after the confirmation) and kept; a failed save
  * keeps everything typed; a change made elsewhere reaches an untouched form through the
  * settings-freshness rules.
@@ -69,7 +69,7 @@ describe('Store Settings: an owner configures the store', () => {
     await browser?.close();
   });
 
-  test('the page shows the four sections of SPEC 2 and a Save Settings button fixed at the bottom', async () => {
+  test('the page shows its four sections and a Save Settings button fixed at the bottom', async () => {
     await openAs(page, owner, '/store/settings');
     await page.getByRole('heading', { name: 'Store Settings' }).waitFor();
     await expect(pageTitle(page)).resolves.toBe('Settings');
@@ -174,7 +174,7 @@ describe('Store Settings: an owner configures the store', () => {
     tp.expectClean();
   });
 
-  test('a bad percent is refused with the spec messages and the old value comes back', async () => {
+  test("a bad percent is refused with the product's messages and the old value comes back", async () => {
     const box = input('tax2Percent');
     const field = tax(2);
     await type(box, 'abc');
@@ -328,7 +328,7 @@ describe('Store Settings: an owner configures the store', () => {
     tp.expectClean([/status of 500/, /server error: 500 .*store\.payment\.create/]);
   });
 
-  test('a failed save shows the spec message and keeps everything typed', async () => {
+  test("a failed save shows the product's message and keeps everything typed", async () => {
     await page.route('**/trpc/store.updateSettings**', (route) =>
       route.fulfill({
         status: 500,

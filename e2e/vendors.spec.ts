@@ -1,5 +1,5 @@
 /**
- * Issue 5's screen in Chromium: a store owner adds a vendor (the form stays open on it
+ * The Vendors screen in Chromium: a store owner adds a vendor (the form stays open on it
  * with the item-code section), adds two codes, meets a duplicate tag, edits a code and
  * sees the submit held while codes are edited, saves the vendor, deletes a code, goes
  * back to the list, deletes a vendor through the browser confirmation, sorts, pages
@@ -63,10 +63,10 @@ describe('vendors and their item codes', () => {
   test('an empty store shows the table headings, no pages, and Add Vendor', async () => {
     const { page } = tp;
     await openAs(page, owner, '/store/vendors');
-    await page.getByRole('heading', { name: 'Vendors', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
     await page.getByText('No vendors yet.').waitFor();
     const headers = await table(page).locator('thead th').allTextContents();
-    expect(headers).toEqual(['Trade Name', 'Contact Name', 'Email', 'Phone', 'Actions']);
+    expect(headers).toEqual(['Trade Name', 'Contact Name', 'Email', 'Phone', 'Balance', 'Actions']);
     expect(await page.getByRole('navigation', { name: 'Vendor pages' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add Vendor' }).waitFor();
     tp.expectClean();
@@ -188,7 +188,7 @@ describe('vendors and their item codes', () => {
     const { page } = tp;
     // Record scrollIntoView calls (and still scroll).
     await page.evaluate(() => {
-      const g = globalThis as unknown as { scrollCalls: unknown[]; Element: { prototype: { scrollIntoView(options?: unknown): void } } };
+      const g = globalThis as unknown as { scrollCalls: unknown[]; Element: { prototype: { scrollIntoView: (options?: unknown) => void } } };
       g.scrollCalls = [];
       const proto = g.Element.prototype;
       const original = proto.scrollIntoView;
@@ -204,8 +204,13 @@ describe('vendors and their item codes', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { scrollCalls: unknown[] }).scrollCalls)).toContainEqual({ behavior: 'smooth' });
     // The page moved down to the codes, as far as it can: the code's form is in view.
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY), { timeout: 3000 }).toBeGreaterThan(100);
-    const box = await form.boundingBox();
-    expect(box && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+    // Once the smooth scroll ends, the whole form is in the window.
+    await expect
+      .poll(async () => {
+        const box = await form.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 800;
+      })
+      .toBe(true);
 
     expect(await form.locator('input[name="tag"]').inputValue()).toBe('CD34');
     expect(await form.locator('input[name="defaultCommissionPercent"]').inputValue()).toBe('20');
@@ -281,9 +286,9 @@ describe('vendors and their item codes', () => {
   test('Cancel goes back to the list, which shows the saved vendor', async () => {
     const { page } = tp;
     await formBar(page).getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('heading', { name: 'Vendors', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
     const row = table(page).locator('tbody tr[data-vendor-id]');
-    await expect.poll(() => row.first().locator('td').allTextContents()).toEqual(['Acme Antiques and Curios', 'Ann Smith', 'ann@example.com', '555-0100', '']);
+    await expect.poll(() => row.first().locator('td').allTextContents()).toEqual(['Acme Antiques and Curios', 'Ann Smith', 'ann@example.com', '555-0100', '$0.00', '']);
 
     // Editing from the list opens the vendor with its codes.
     await page.getByRole('button', { name: 'Edit vendor Acme Antiques and Curios' }).click();
@@ -291,7 +296,7 @@ describe('vendors and their item codes', () => {
     expect(await page.locator('input[name="secondaryPhone"]').inputValue()).toBe('555-0199');
     await codeRow(page, 'CD34').waitFor();
     await formBar(page).getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('heading', { name: 'Vendors', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
     tp.expectClean();
   });
 
@@ -433,7 +438,7 @@ describe('vendors and their item codes', () => {
     const { page } = tp;
     const cashier = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
     await openAs(page, cashier, '/store/vendors');
-    await page.getByRole('heading', { name: 'Vendors', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
     await expect.poll(() => tradeNames(page).then((names) => names.length)).toBe(20);
     await page.getByRole('button', { name: 'Edit vendor Acme Antiques and Curios' }).click();
     await codeRow(page, 'CD34').waitFor();

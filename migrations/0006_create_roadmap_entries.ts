@@ -1,4 +1,4 @@
-/** The development roadmap: entries belong to a store (CONTRACT 5). */
+/** The development roadmap: entries belong to a store. */
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -11,6 +11,11 @@ import * as m0005 from './0005_create_order_lines';
 import * as m0006 from './0006_create_roadmap_entries';
 import * as m0007 from './0007_create_inventory';
 import * as m0008 from './0008_create_store_counters';
+import * as m0009 from './0009_harden_limits';
+import * as m0010 from './0010_create_audit_events';
+import * as m0011 from './0011_create_vendor_ledger';
+import * as m0013 from './0013_create_payouts';
+import * as m0014 from './0014_create_refunds';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -21,4 +26,9 @@ export const migrations: Record<string, Migration> = {
   '0006_create_roadmap_entries': m0006,
   '0007_create_inventory': m0007,
   '0008_create_store_counters': m0008,
+  '0009_harden_limits': m0009,
+  '0010_create_audit_events': m0010,
+  '0011_create_vendor_ledger': m0011,
+  '0013_create_payouts': m0013,
+  '0014_create_refunds': m0014,
 };

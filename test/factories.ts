@@ -59,7 +59,10 @@ export interface ApiHarness {
 
 export const silentLogger: Logger = { error() {}, warn() {}, info() {} };
 
-export function createApiHarness(db: Kysely<Database>, options: { config?: Partial<ApiConfig>; log?: Logger; ip?: string } = {}): ApiHarness {
+export function createApiHarness(
+  db: Kysely<Database>,
+  options: { config?: Partial<ApiConfig>; log?: Logger; ip?: string; onHeader?: (name: string, value: string) => void } = {},
+): ApiHarness {
   const config: ApiConfig = { ...DEFAULT_API_CONFIG, scryptCost: 1024, ...options.config };
   const call = (claim: Claim = {}): Caller => {
     const ctx: Context = {
@@ -69,6 +72,7 @@ export function createApiHarness(db: Kysely<Database>, options: { config?: Parti
       ip: options.ip ?? '127.0.0.1',
       identity: { token: claim.token ?? null, storeId: parseStoreId(claim.storeId), role: claim.role ?? null },
       setSessionCookie: () => {},
+      setResponseHeader: options.onHeader ?? (() => {}),
     };
     return createCaller(ctx);
   };

@@ -95,6 +95,18 @@ export async function signUpOwnerViaApi(opts: Partial<Account> & { storeName?: s
   return { ...account, storeName, storeId: role.storeId, userId: login.userId, token: login.token, login };
 }
 
+/** POST /api/v1<path> as the store's owner. */
+export function asOwnerOf(owner: Pick<OwnerAccount, 'token' | 'storeId'>) {
+  return <T = unknown>(path: string, body: Record<string, unknown> = {}) => apiPost<T>(path, { tokenString: owner.token, storeId: owner.storeId, role: 'STORE_OWNER', ...body });
+}
+
+/** Changes some of the store's settings through the REST door, keeping the rest as they are. */
+export async function updateStoreSettings(owner: Pick<OwnerAccount, 'token' | 'storeId'>, changes: Record<string, unknown>): Promise<void> {
+  const asOwner = asOwnerOf(owner);
+  const settings = await asOwner<Record<string, unknown>>('/store/fetch-settings');
+  await asOwner('/store/update-settings', { ...settings, tokenString: owner.token, storeId: owner.storeId, role: 'STORE_OWNER', ...changes });
+}
+
 /** Logs in through the login screen and waits to leave it. */
 export async function loginAs(page: Page, usernameOrEmail: string, password: string): Promise<void> {
   if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== '/') await page.goto(`${baseURL()}/`);
@@ -175,7 +187,7 @@ export interface StoredSession {
   currentRole: RoleAssignment | null;
 }
 
-/** The SPEC 3 values in the page's localStorage. */
+/** The session the app keeps in the page's localStorage. */
 export async function readSession(page: Page): Promise<StoredSession> {
   return page.evaluate(() => {
     const localStorage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;

@@ -1,13 +1,13 @@
 /**
- * What SPEC 2 and SPEC 6 say each role sees, written out by hand (not computed from
- * packages/domain) so the browser specs check the product against the spec itself.
+ * What each role sees (its menu and its routes), written out by hand (not computed from
+ * packages/domain) so the browser specs check the product against an independent list.
  */
 export const MENUS: Record<string, string[]> = {
   ABSOLUTE_ADMIN: ['/dashboard', '/system', '/system/users', '/system/stores', '/roadmap', '/account'],
-  STORE_OWNER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/orders', '/customers', '/reports', '/roadmap', '/account'],
-  STORE_MANAGER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/orders', '/customers', '/reports', '/roadmap', '/account'],
+  STORE_OWNER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/orders', '/customers', '/reports', '/store/audit', '/roadmap', '/account'],
+  STORE_MANAGER: ['/dashboard', '/store', '/store/staff', '/store/inventory', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/orders', '/customers', '/reports', '/roadmap', '/account'],
   STORE_STAFF: ['/dashboard', '/store/vendors', '/orders', '/customers', '/roadmap', '/account'],
-  STORE_ACCOUNTANT: ['/dashboard', '/reports', '/roadmap', '/account'],
+  STORE_ACCOUNTANT: ['/dashboard', '/store/vendors', '/store/vendors/accounts', '/reports', '/store/audit', '/roadmap', '/account'],
 };
 
 export const DASHBOARD_LABELS: Record<string, string[]> = {

@@ -1,22 +1,30 @@
 /**
  * buildApp(config): the whole server as one Fastify instance, which tests inject into
- * and main.ts listens with. Plugins (security headers, cookies, login rate limits),
- * tRPC at /trpc, the REST door at /api/v1, GET /health, the built web app, and one
- * error handler that answers every failure with CONTRACT 3's body.
+ * and main.ts listens with. Plugins (security headers, cookies), tRPC at /trpc, the REST
+ * door at /api/v1, GET /health, the built web app, and one error handler that answers
+ * every failure with the API's failure body (in tRPC's shape at /trpc), and the REST
+ * door's OpenAPI document with its viewer (/api/v1/openapi.json, /api/docs).
+ *
+ * Bodies: JSON only, on both doors (anything else 415), at most 1 MiB (413). Sign-in
+ * limits are counted inside the procedures (packages/api), not here.
  */
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import { getTRPCErrorShape, transformTRPCResponse } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { sql, type Kysely } from 'kysely';
-import { AppError, appRouter, DEFAULT_API_CONFIG, internalError, type ApiConfig, type AppRouter } from '@pos/api';
+import { AppError, appRouter, DEFAULT_API_CONFIG, httpStatusOf, internalError, toAppError, type ApiConfig, type AppRouter } from '@pos/api';
 import type { Database } from '@pos/db';
+import { DEFAULT_MAX_BATCH_SIZE, type TrustProxy } from './config';
 import { createContextFactory } from './context';
-import { registerRateLimits, type LoginRateLimit } from './plugins/rate-limits';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { registerRestDoor, sendError } from './rest-door';
 
 export const BODY_LIMIT = 1024 * 1024;
+export const NOT_JSON_MESSAGE = 'The request body must be JSON (content-type: application/json)';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * tRPC's Fastify adapter answers with a fetch Response, which Fastify pipes as a web
@@ -27,54 +35,105 @@ export const BODY_LIMIT = 1024 * 1024;
 async function sendFetchResponseWhole(_req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (!(payload instanceof Response)) return payload;
   reply.code(payload.status);
-  payload.headers.forEach((value, name) => reply.header(name, value));
+  payload.headers.forEach((value, name) => {
+    void reply.header(name, value);
+  });
   return payload.body === null ? null : Buffer.from(await payload.arrayBuffer());
 }
 
 export interface AppConfig {
   db: Kysely<Database>;
   api?: Partial<ApiConfig>;
-  loginRateLimit?: LoginRateLimit;
+  /** Whose forwarded address and protocol to believe (Fastify's trustProxy); TRUST_PROXY. */
+  trustProxy?: TrustProxy;
+  /** Most calls one tRPC batch may carry; TRPC_MAX_BATCH_SIZE. */
+  maxBatchSize?: number;
   /** Folder of the built web app; null serves no web app. */
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
 }
 
+const isApiUrl = (url: string) => url.startsWith('/trpc') || url.startsWith('/api/');
+const isTrpcUrl = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A failure raised before tRPC ran (body too large or not JSON, a malformed request), in
+ * tRPC's own shape, one entry per call of a batch, so the web client reads its message.
+ */
+function sendTrpcFailure(req: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const config = appRouter._def._config;
+  const url = new URL(req.url, 'http://server');
+  const path = decodeURIComponent(url.pathname.replace(/^\/trpc\/?/, ''));
+  const paths = url.searchParams.get('batch') === '1' ? path.split(',') : [path];
+  const shapes = paths.map((p) => ({ error: getTRPCErrorShape({ config, error, type: 'unknown', path: p, input: undefined, ctx: undefined }) }));
+  const body = transformTRPCResponse(config, url.searchParams.get('batch') === '1' ? shapes : shapes[0]!);
+  return reply.status(httpStatusOf(error)).send(body);
+}
+
+/** The failure a Fastify-level error stands for (body, media type, JSON syntax). */
+function fastifyFailure(error: FastifyError): AppError | null {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_JSON_MESSAGE);
+  if (status >= 400 && status < 500) {
+    const notJson = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError;
+    return new AppError('BAD_REQUEST', notJson ? 'The request body is not valid JSON' : error.message);
+  }
+  return null;
+}
+
 export async function buildApp(config: AppConfig) {
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger: config.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy ?? false,
     routerOptions: { maxParamLength: 5000 },
-  });
+  };
+  const app = Fastify(options);
   const api: ApiConfig = { ...DEFAULT_API_CONFIG, ...config.api };
   const contextFor = createContextFactory(config.db, api);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413) return sendError(reply, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB'));
-    if (status === 429) return sendError(reply, new AppError('TOO_MANY_REQUESTS', error.message));
-    if (status === 415) return sendError(reply, new AppError('BAD_REQUEST', 'The request body must be JSON (content-type: application/json)'));
-    if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
-      return sendError(reply, new AppError('BAD_REQUEST', message));
-    }
-    return sendError(reply, internalError(req.log, error, req.url));
+    let failure = fastifyFailure(error) ?? toAppError(error);
+    if (failure.code === 'INTERNAL_SERVER_ERROR') failure = internalError(req.log, error, req.url);
+    return isTrpcUrl(req.url) ? sendTrpcFailure(req, reply, failure) : sendError(reply, failure);
   });
+
+  // Answers of the API are never stored by a browser or a proxy; HSTS once served over https.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isApiUrl(req.url) || req.url === '/health') void reply.header('cache-control', 'no-store');
+    if (req.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
+
+  // JSON only: Fastify's text parser goes, so any other body type answers 415 on the
+  // REST door; /trpc refuses other types (multipart included) before reading a byte.
+  app.removeContentTypeParser('text/plain');
 
   await registerSecurity(app);
   await app.register(cookie);
-  await registerRateLimits(app, config.loginRateLimit ?? { max: 20, timeWindowMs: 60_000 });
 
   await app.register(async (trpc) => {
+    trpc.addHook('onRequest', (req, _reply, done) => {
+      if (req.headers['content-type'] !== undefined && !isJson(req.headers['content-type'])) {
+        done(Object.assign(new Error(NOT_JSON_MESSAGE), { statusCode: 415 }));
+      } else done();
+    });
     trpc.addHook('onSend', sendFetchResponseWhole);
     await trpc.register(fastifyTRPCPlugin, {
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: config.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
         createContext: ({ req, res }) => contextFor(req, res),
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   }, { prefix: '/trpc' });
-  await registerRestDoor(app, contextFor);
+  registerRestDoor(app, contextFor);
+  await registerApiDocs(app);
 
   app.get('/health', async (_req, reply) => {
     try {

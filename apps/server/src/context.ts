@@ -1,7 +1,8 @@
 /**
- * Builds the API context for a request from either door (CONTRACT 2): the token from the
- * body's tokenString, else `authorization: Bearer`, else the `token` cookie; storeId and
- * role from the body, else `x-store-id` / `x-role`.
+ * Builds the API context for a request from either door: the token from the body's
+ * tokenString, else `authorization: Bearer`, else the `token` cookie; storeId and role
+ * from the body, else `x-store-id` / `x-role`. The caller's address is the socket's, or
+ * the proxy's forwarded one when TRUST_PROXY says to trust it (Fastify's req.ip).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -34,6 +35,9 @@ export function createContextFactory(db: Kysely<Database>, config: ApiConfig): C
         token: body.token ?? bearer ?? req.cookies?.[SESSION_COOKIE] ?? null,
         storeId: parseStoreId(storeClaim),
         role: claimedRole(role),
+      },
+      setResponseHeader(name, value) {
+        void reply.header(name, value);
       },
       setSessionCookie(token, maxAgeMs) {
         if (token === null) {

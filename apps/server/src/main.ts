@@ -5,19 +5,26 @@
  */
 import { mkdirSync } from 'node:fs';
 import { createDb, migrateToLatest } from '@pos/db';
-import { DEFAULT_API_CONFIG, ensureAdmin } from '@pos/api';
+import { ensureAdmin } from '@pos/api';
 import { buildApp } from './app';
 import { readEnv } from './config';
 
 async function main() {
   const env = readEnv();
   if (!env.databaseUrl) mkdirSync(env.dataDir, { recursive: true });
-  const handle = await createDb({ url: env.databaseUrl, dataDir: env.dataDir });
+  const handle = await createDb({ url: env.databaseUrl, dataDir: env.dataDir, ...env.database });
   const applied = await migrateToLatest(handle.db);
-  const app = await buildApp({ db: handle.db, webDist: env.webDist, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({
+    db: handle.db,
+    api: env.api,
+    trustProxy: env.trustProxy,
+    maxBatchSize: env.maxBatchSize,
+    webDist: env.webDist,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
   app.log.info({ database: handle.kind, applied }, 'database ready');
   if (env.admin) {
-    const outcome = await ensureAdmin(handle.db, env.admin, DEFAULT_API_CONFIG.scryptCost);
+    const outcome = await ensureAdmin(handle.db, env.admin, env.api.scryptCost);
     app.log.info({ admin: env.admin.username, outcome }, 'administrator');
   }
 

@@ -1,40 +1,55 @@
 /**
- * The REST-compatible door (CONTRACT 1): `POST /api/v1<path>` with a JSON body calls the
- * tRPC procedure whose meta names that path, with the same context and rules. The path
+ * The REST-compatible door: `POST /api/v1<path>` with a JSON body calls the tRPC
+ * procedure whose meta names that path, with the same context and rules. The path
  * table is read from the router itself, never kept by hand. Any other method: 405;
- * an unknown path: 404.
+ * an unknown path: 404; the statuses come from the API's one map (docs/API.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, appRouter, createCallerFactory, errorBody, toAppError, type Meta } from '@pos/api';
+import type { ZodType } from 'zod';
+import { AppError, appRouter, createCallerFactory, errorBody, httpStatusOf, toAppError, type Meta } from '@pos/api';
 import type { ContextFactory } from './context';
 
 type Callable = (input: unknown) => Promise<unknown>;
 
-/** REST path -> dotted procedure key, from each procedure's meta. */
-export function restPaths(): Map<string, string> {
-  const paths = new Map<string, string>();
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
+/** A procedure the REST door serves, as the router declares it. */
+export interface RestProcedure {
+  /** The path after /api/v1. */
+  path: string;
+  /** The dotted procedure key (the tRPC door's path). */
+  key: string;
+  meta: Meta;
+  /** Its input and output schemas (from packages/contracts). */
+  input: ZodType | undefined;
+  output: ZodType | undefined;
+}
+
+/** Every procedure with a REST path, from each procedure's meta, in the router's order. */
+export function restProcedures(): RestProcedure[] {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodType[]; output?: ZodType } }>;
+  const found: RestProcedure[] = [];
+  const claimed = new Set<string>();
   for (const [key, procedure] of Object.entries(procedures)) {
-    const path = procedure._def.meta?.path;
-    if (!path) continue;
-    if (paths.has(path)) throw new Error(`Two procedures claim REST path ${path}`);
-    paths.set(path, key);
+    const { meta, inputs, output } = procedure._def;
+    if (!meta?.path) continue;
+    if (claimed.has(meta.path)) throw new Error(`Two procedures claim REST path ${meta.path}`);
+    claimed.add(meta.path);
+    found.push({ path: meta.path, key, meta, input: inputs[0], output });
   }
-  return paths;
+  return found;
+}
+
+/** REST path -> dotted procedure key. */
+export function restPaths(): Map<string, string> {
+  return new Map(restProcedures().map((p) => [p.path, p.key]));
 }
 
 const createCaller = createCallerFactory(appRouter);
 
 export function sendError(reply: FastifyReply, error: AppError) {
-  return reply.status(errorStatus(error)).send(errorBody(error));
+  return reply.status(httpStatusOf(error)).send(errorBody(error));
 }
 
-function errorStatus(error: AppError): number {
-  const statuses: Record<string, number> = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, METHOD_NOT_SUPPORTED: 405, CONFLICT: 409, PAYLOAD_TOO_LARGE: 413, TOO_MANY_REQUESTS: 429, SERVICE_UNAVAILABLE: 503 };
-  return statuses[error.code] ?? 500;
-}
-
-export async function registerRestDoor(app: FastifyInstance, contextFor: ContextFactory) {
+export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactory): void {
   const paths = restPaths();
 
   app.route({

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './lib/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
@@ -8,12 +9,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { endSession } from './lib/session-actions';
-import { theme } from './lib/theme';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { router } from './router';
 
 const trpcClient = createTrpcClient(() => {
-  void endSession(() => router.navigate({ to: '/' }));
+  endSession(() => router.navigate({ to: '/' })).catch((error: unknown) => console.error('Failed to leave for the login page', error));
 });
 
 const root = document.getElementById('root');
@@ -21,7 +22,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" forceColorScheme="light">
       <Notifications position="top-right" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

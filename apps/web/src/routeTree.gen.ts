@@ -18,13 +18,16 @@ import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRoadmapRouteImport } from './routes/_app/roadmap'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/store/index'
+import { Route as AppStoreAuditRouteImport } from './routes/_app/store/audit'
 import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inventory'
 import { Route as AppStoreSettingsRouteImport } from './routes/_app/store/settings'
 import { Route as AppStoreStaffRouteImport } from './routes/_app/store/staff'
-import { Route as AppStoreVendorsRouteImport } from './routes/_app/store/vendors'
 import { Route as AppSystemIndexRouteImport } from './routes/_app/system/index'
 import { Route as AppSystemStoresRouteImport } from './routes/_app/system/stores'
 import { Route as AppSystemUsersRouteImport } from './routes/_app/system/users'
+import { Route as AppStoreVendorsIndexRouteImport } from './routes/_app/store/vendors/index'
+import { Route as AppStoreVendorsAccountsIndexRouteImport } from './routes/_app/store/vendors/accounts/index'
+import { Route as AppStoreVendorsAccountsVendorIdStatementRouteImport } from './routes/_app/store/vendors/accounts/$vendorId/statement'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +73,11 @@ const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
   path: '/store/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreAuditRoute = AppStoreAuditRouteImport.update({
+  id: '/store/audit',
+  path: '/store/audit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStoreInventoryRoute = AppStoreInventoryRouteImport.update({
   id: '/store/inventory',
   path: '/store/inventory',
@@ -83,11 +91,6 @@ const AppStoreSettingsRoute = AppStoreSettingsRouteImport.update({
 const AppStoreStaffRoute = AppStoreStaffRouteImport.update({
   id: '/store/staff',
   path: '/store/staff',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppStoreVendorsRoute = AppStoreVendorsRouteImport.update({
-  id: '/store/vendors',
-  path: '/store/vendors',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSystemIndexRoute = AppSystemIndexRouteImport.update({
@@ -105,6 +108,23 @@ const AppSystemUsersRoute = AppSystemUsersRouteImport.update({
   path: '/system/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreVendorsIndexRoute = AppStoreVendorsIndexRouteImport.update({
+  id: '/store/vendors/',
+  path: '/store/vendors/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStoreVendorsAccountsIndexRoute =
+  AppStoreVendorsAccountsIndexRouteImport.update({
+    id: '/store/vendors/accounts/',
+    path: '/store/vendors/accounts/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppStoreVendorsAccountsVendorIdStatementRoute =
+  AppStoreVendorsAccountsVendorIdStatementRouteImport.update({
+    id: '/store/vendors/accounts/$vendorId/statement',
+    path: '/store/vendors/accounts/$vendorId/statement',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -114,14 +134,17 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/settings': typeof AppStoreSettingsRoute
   '/store/staff': typeof AppStoreStaffRoute
-  '/store/vendors': typeof AppStoreVendorsRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
+  '/store/vendors/': typeof AppStoreVendorsIndexRoute
+  '/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
+  '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -131,14 +154,17 @@ export interface FileRoutesByTo {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/settings': typeof AppStoreSettingsRoute
   '/store/staff': typeof AppStoreStaffRoute
-  '/store/vendors': typeof AppStoreVendorsRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
+  '/store/vendors': typeof AppStoreVendorsIndexRoute
+  '/store/vendors/accounts': typeof AppStoreVendorsAccountsIndexRoute
+  '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -150,14 +176,17 @@ export interface FileRoutesById {
   '/_app/orders': typeof AppOrdersRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
+  '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
   '/_app/store/settings': typeof AppStoreSettingsRoute
   '/_app/store/staff': typeof AppStoreStaffRoute
-  '/_app/store/vendors': typeof AppStoreVendorsRoute
   '/_app/system/stores': typeof AppSystemStoresRoute
   '/_app/system/users': typeof AppSystemUsersRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
+  '/_app/store/vendors/': typeof AppStoreVendorsIndexRoute
+  '/_app/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
+  '/_app/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -169,14 +198,17 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/store/audit'
     | '/store/inventory'
     | '/store/settings'
     | '/store/staff'
-    | '/store/vendors'
     | '/system/stores'
     | '/system/users'
     | '/store/'
     | '/system/'
+    | '/store/vendors/'
+    | '/store/vendors/accounts/'
+    | '/store/vendors/accounts/$vendorId/statement'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -186,14 +218,17 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/store/audit'
     | '/store/inventory'
     | '/store/settings'
     | '/store/staff'
-    | '/store/vendors'
     | '/system/stores'
     | '/system/users'
     | '/store'
     | '/system'
+    | '/store/vendors'
+    | '/store/vendors/accounts'
+    | '/store/vendors/accounts/$vendorId/statement'
   id:
     | '__root__'
     | '/'
@@ -204,14 +239,17 @@ export interface FileRouteTypes {
     | '/_app/orders'
     | '/_app/reports'
     | '/_app/roadmap'
+    | '/_app/store/audit'
     | '/_app/store/inventory'
     | '/_app/store/settings'
     | '/_app/store/staff'
-    | '/_app/store/vendors'
     | '/_app/system/stores'
     | '/_app/system/users'
     | '/_app/store/'
     | '/_app/system/'
+    | '/_app/store/vendors/'
+    | '/_app/store/vendors/accounts/'
+    | '/_app/store/vendors/accounts/$vendorId/statement'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -284,6 +322,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/audit': {
+      id: '/_app/store/audit'
+      path: '/store/audit'
+      fullPath: '/store/audit'
+      preLoaderRoute: typeof AppStoreAuditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/store/inventory': {
       id: '/_app/store/inventory'
       path: '/store/inventory'
@@ -303,13 +348,6 @@ declare module '@tanstack/react-router' {
       path: '/store/staff'
       fullPath: '/store/staff'
       preLoaderRoute: typeof AppStoreStaffRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/store/vendors': {
-      id: '/_app/store/vendors'
-      path: '/store/vendors'
-      fullPath: '/store/vendors'
-      preLoaderRoute: typeof AppStoreVendorsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/system/': {
@@ -333,6 +371,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSystemUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/vendors/': {
+      id: '/_app/store/vendors/'
+      path: '/store/vendors'
+      fullPath: '/store/vendors/'
+      preLoaderRoute: typeof AppStoreVendorsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/store/vendors/accounts/': {
+      id: '/_app/store/vendors/accounts/'
+      path: '/store/vendors/accounts'
+      fullPath: '/store/vendors/accounts/'
+      preLoaderRoute: typeof AppStoreVendorsAccountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/store/vendors/accounts/$vendorId/statement': {
+      id: '/_app/store/vendors/accounts/$vendorId/statement'
+      path: '/store/vendors/accounts/$vendorId/statement'
+      fullPath: '/store/vendors/accounts/$vendorId/statement'
+      preLoaderRoute: typeof AppStoreVendorsAccountsVendorIdStatementRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -343,14 +402,17 @@ interface AppRouteChildren {
   AppOrdersRoute: typeof AppOrdersRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
+  AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
   AppStoreSettingsRoute: typeof AppStoreSettingsRoute
   AppStoreStaffRoute: typeof AppStoreStaffRoute
-  AppStoreVendorsRoute: typeof AppStoreVendorsRoute
   AppSystemStoresRoute: typeof AppSystemStoresRoute
   AppSystemUsersRoute: typeof AppSystemUsersRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
+  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
+  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
+  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -360,14 +422,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersRoute: AppOrdersRoute,
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
+  AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
   AppStoreSettingsRoute: AppStoreSettingsRoute,
   AppStoreStaffRoute: AppStoreStaffRoute,
-  AppStoreVendorsRoute: AppStoreVendorsRoute,
   AppSystemStoresRoute: AppSystemStoresRoute,
   AppSystemUsersRoute: AppSystemUsersRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
+  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
+  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
+  AppStoreVendorsAccountsVendorIdStatementRoute:
+    AppStoreVendorsAccountsVendorIdStatementRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

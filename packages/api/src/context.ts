@@ -1,28 +1,55 @@
 /**
  * The context both doors build for a call: the database, configuration, a logger, the
- * caller's claimed identity (token, storeId, role: CONTRACT 2) and a way to set the
- * session cookie. Who the caller really is gets decided by the procedures in trpc.ts.
+ * caller's claimed identity (token, storeId, role) and ways to set the session cookie
+ * and a response header. Who the caller really is gets decided by the procedures in trpc.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 
+/**
+ * Limits on sign-in (docs/API.md): only failures count, per (account, address) pair
+ * and per address across accounts; sign-ups count per address.
+ */
+export interface SignInLimits {
+  /** Failed logins and password changes of one account from one address, within the window. */
+  failuresPerAccountAddress: number;
+  /** Failed logins and password changes from one address, whatever the account, within the window. */
+  failuresPerAddress: number;
+  failureWindowMs: number;
+  signupsPerAddress: number;
+  signupWindowMs: number;
+}
+
 export interface ApiConfig {
-  /** Session lifetime (CONTRACT 2: 30 days). */
+  /** Session lifetime: 30 days. */
   sessionTtlMs: number;
-  /** Failed logins for one account within the window before 429. */
-  loginFailureLimit: number;
-  loginFailureWindowMs: number;
-  /** scrypt cost; tests may lower it. */
+  signInLimits: SignInLimits;
+  /** scrypt cost N (a power of two); tests lower it. Hashes of a lower cost still verify. */
   scryptCost: number;
+  /** Password hashes computed at once, and how many more may wait before a 503. */
+  passwordHashing: { concurrency: number; queue: number };
+  /** Old attempt records and expired sessions are deleted at most this often (per process). */
+  pruneIntervalMs: number;
   /** The clock dashboards read "today" and "this month" from; tests pin it. */
   now: () => Date;
 }
 
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  failuresPerAccountAddress: 10,
+  failuresPerAddress: 100,
+  failureWindowMs: 15 * 60 * 1000,
+  signupsPerAddress: 50,
+  signupWindowMs: 60 * 60 * 1000,
+};
+
+export const DEFAULT_SCRYPT_COST = 2 ** 17;
+
 export const DEFAULT_API_CONFIG: ApiConfig = {
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-  loginFailureLimit: 5,
-  loginFailureWindowMs: 15 * 60 * 1000,
-  scryptCost: 16384,
+  signInLimits: DEFAULT_SIGN_IN_LIMITS,
+  scryptCost: DEFAULT_SCRYPT_COST,
+  passwordHashing: { concurrency: 2, queue: 64 },
+  pruneIntervalMs: 60 * 1000,
   now: () => new Date(),
 };
 
@@ -47,6 +74,8 @@ export interface Context {
   ip: string;
   /** Sets (token) or clears (null) the HttpOnly session cookie; a no-op for createCaller. */
   setSessionCookie: (token: string | null, maxAgeMs?: number) => void;
+  /** Sets a header of the HTTP answer (retry-after on a 429), on either door; a no-op for createCaller. */
+  setResponseHeader: (name: string, value: string) => void;
 }
 
 /** Parses the claimed storeId: a positive integer, nothing, or 'invalid'. */

@@ -1,4 +1,4 @@
-/** The app router: one router per spec path family. */
+/** The app router: one router per path family (auth, dashboard, order, ...). */
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';

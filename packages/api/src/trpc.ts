@@ -1,23 +1,36 @@
 /**
  * tRPC for the whole API, in three parts:
  * 1. init: context, meta (each procedure's REST path), superjson (./transformer), the error shape;
- * 2. the error normaliser every procedure runs inside (CONTRACT 3 statuses);
- * 3. the procedures by who may call them: public, authed (a live session), and
+ * 2. the error normaliser every procedure runs inside (the statuses of docs/API.md);
+ * 3. the procedures by who may call them: public, authed (a live session),
  *    roleProcedure(role): the caller holds (storeId, role) and role includes `role`
- *    (SPEC 6 hierarchy). A wrong role is FORBIDDEN (403), never 401.
+ *    (the role hierarchy of packages/domain roles.ts), and anyRoleProcedure(...roles):
+ *    the same for a role that includes any one of them. A wrong role is FORBIDDEN (403), never 401.
  */
 import { initTRPC } from '@trpc/server';
 import { includes, isRole, type Role } from '@pos/domain';
-import { AppError, HTTP_STATUS, internalError, toAppError } from './errors';
+import { AppError, httpStatusOf, internalError, toAppError } from './errors';
 import type { Context } from './context';
 import { transformer } from './transformer';
 import { findSessionIdentity, touchSession } from './features/auth/auth.repository';
 import { hashToken } from './features/auth/tokens';
 
 // 1. init ---------------------------------------------------------------------------
+/**
+ * Who may call a procedure: 'public' (anyone), 'signed-in' (a live session, whatever its
+ * stores), 'member' (holds the claimed storeId and role, any role), a role the caller's
+ * current role must include, or roles of which it must include one. Set by the base
+ * procedures below, never by hand.
+ */
+export type Access = 'public' | 'signed-in' | 'member' | Role | readonly Role[];
+
 export interface Meta {
-  /** The spec path this procedure answers at `POST /api/v1<path>`. */
-  path: string;
+  /** The path this procedure answers at `POST /api/v1<path>` (set where it is declared). */
+  path?: string;
+  /** Set by its base procedure; the REST door's description and docs/API.md show it. */
+  access?: Access;
+  /** A rule on who may do what that the procedure checks itself, beyond `access`. */
+  accessNote?: string;
 }
 
 const t = initTRPC
@@ -26,9 +39,11 @@ const t = initTRPC
   .create({
     transformer,
     isDev: false,
+    // Errors raised before a procedure runs (an unreadable body, a batch too large)
+    // are normalised here too, so every answer's status comes from the one map.
     errorFormatter({ shape, error }) {
-      const code = error.code as keyof typeof HTTP_STATUS;
-      return { ...shape, data: { ...shape.data, code, httpStatus: HTTP_STATUS[code] ?? 500 } };
+      const normal = toAppError(error);
+      return { ...shape, message: normal.message, data: { ...shape.data, code: normal.code, httpStatus: httpStatusOf(normal) } };
     },
   });
 
@@ -41,10 +56,11 @@ const normalizeErrors = t.middleware(async ({ ctx, next, path }) => {
   if (result.ok) return result;
   let error = toAppError(result.error);
   if (error.code === 'INTERNAL_SERVER_ERROR') error = internalError(ctx.log, error.cause ?? result.error, path);
+  if (error.code === 'SERVICE_UNAVAILABLE') ctx.log.warn({ err: error.cause, where: path }, 'database unavailable');
   return { ...result, error };
 });
 
-export const publicProcedure = t.procedure.use(normalizeErrors);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(normalizeErrors);
 
 // 3. who may call -------------------------------------------------------------------
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -56,12 +72,12 @@ async function authenticate(ctx: Context, claim: { storeId: number; role: Role }
   if (!found) throw new AppError('UNAUTHORIZED', 'Session expired or signed out');
   if (Date.now() - found.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
     // Recorded for the manager dashboard's "active staff"; the request need not wait.
-    touchSession(ctx.db, found.sessionId).catch((err) => ctx.log.warn({ err }, 'session touch failed'));
+    touchSession(ctx.db, found.sessionId).catch((err: unknown) => ctx.log.warn({ err }, 'session touch failed'));
   }
   return found;
 }
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
   const found = await authenticate(ctx, null);
   return next({ ctx: { user: { id: found.userId, username: found.username, email: found.email }, sessionId: found.sessionId } });
 });
@@ -75,7 +91,7 @@ function readClaim(ctx: Context): { storeId: number; role: Role } {
 }
 
 /** A procedure for any caller holding the claimed (storeId, role), whatever the role. */
-export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(async ({ ctx, next }) => {
   if (!ctx.identity.token) throw new AppError('UNAUTHORIZED', 'Not signed in');
   const claim = readClaim(ctx);
   const found = await authenticate(ctx, claim);
@@ -92,8 +108,19 @@ export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** A procedure for callers whose current role includes `required`. */
 export function roleProcedure(required: Role) {
-  return memberProcedure.use(({ ctx, next }) => {
+  return memberProcedure.meta({ access: required }).use(({ ctx, next }) => {
     if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', `This needs the ${required} role`);
+    return next();
+  });
+}
+
+/**
+ * A procedure for callers whose current role includes any of `roles`: ('STORE_ACCOUNTANT',
+ * 'STORE_MANAGER') admits an accountant, a manager and an owner (who includes both).
+ */
+export function anyRoleProcedure(...roles: [Role, ...Role[]]) {
+  return memberProcedure.meta({ access: roles }).use(({ ctx, next }) => {
+    if (!roles.some((r) => includes(ctx.role, r))) throw new AppError('FORBIDDEN', `This needs one of the roles ${roles.join(', ')}`);
     return next();
   });
 }

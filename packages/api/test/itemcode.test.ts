@@ -1,5 +1,5 @@
 /**
- * Item codes (issue 5, SPEC 3, 5 and 9, CONTRACT 5): the answer of add, tag rules and
+ * Item codes: the answer of add, tag rules and
  * per-store case-insensitive uniqueness, the store's default commission, the rent
  * override, delete (erased or archived once sold), fetch-vendor, store scope.
  */
@@ -88,6 +88,7 @@ describe('/store/itemcode/add', () => {
           receivesSeparateStatement: true,
           proportionalCcFee: true,
           deductMonthlyRentOverride: 'DEDUCT',
+          monthlyRent: { type: 'Money', value: '0' },
         },
       ],
     });
@@ -103,6 +104,7 @@ describe('/store/itemcode/add', () => {
         receivesSeparateStatement: false,
         proportionalCcFee: false,
         deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT',
+        monthlyRent: { type: 'Money', value: '0' },
       },
     ]);
     expect(second.itemCodes[1]!.id).toBeGreaterThan(second.itemCodes[0]!.id);
@@ -185,6 +187,41 @@ describe('/store/itemcode/add', () => {
     expect(theirs.itemCodes[0]!.defaultCommissionPercent.value).toBe('33000000');
   });
 
+  it("starts a new code at the store's default commission for its vendor's type", async () => {
+    const store = await signUpOwner(h);
+    const current = await h.as(store).store.fetchSettings();
+    await h.as(store).store.updateSettings({
+      ...current,
+      defaultVendorCommissionPercent: P(10_000_000),
+      defaultVendorConsignmentCommissionPercent: P(20_000_000),
+      defaultConsignmentCommissionPercent: P(35_000_000),
+    });
+    const add = (tag: string, vendorType: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT') =>
+      h.as(store).vendor
+        .add({ tradeName: `Type ${vendorType}`, contactName: 'C', contactEmail: 'c@example.test', primaryPhone: '1', vendorType })
+        .then(({ vendor }) => h.as(store).store.itemcode.add({ tag, vendorId: vendor.id }))
+        .then(({ itemCodes }) => itemCodes[0]!.defaultCommissionPercent.value);
+    expect(await add('TYPEV', 'VENDOR')).toBe('10000000');
+    expect(await add('TYPEVC', 'VENDOR_CONSIGNMENT')).toBe('20000000');
+    expect(await add('TYPEC', 'CONSIGNMENT')).toBe('35000000');
+    const { itemCodes } = await h.as(store).store.itemcode.add({ tag: 'TYPENONE', vendorId: null });
+    expect(itemCodes.find((c) => c.tag === 'TYPENONE')!.defaultCommissionPercent.value).toBe('10000000');
+  });
+
+  it('keeps a monthly rent on the code; an edit that sends none keeps it; a bad one is refused', async () => {
+    const v = await newVendor(owner);
+    const { itemCodes } = await h.as(owner).store.itemcode.add({ tag: 'RENTSEP1', vendorId: v, receivesSeparateStatement: true, monthlyRent: M(75_500_000) });
+    const id = itemCodes[0]!.id;
+    expect(itemCodes[0]!.monthlyRent).toEqual(M(75_500_000));
+    const kept = await h.as(owner).store.itemcode.edit({ id, tag: 'RENTSEP1', vendorId: v, receivesSeparateStatement: true });
+    expect(kept.itemCodes[0]!.monthlyRent).toEqual(M(75_500_000));
+    expect(await failureOf(h.as(owner).store.itemcode.edit({ id, tag: 'RENTSEP1', vendorId: v, monthlyRent: M(-1_000_000) }))).toMatchObject({
+      status: 400,
+      message: 'Monthly Rent must be between $0.00 and $10,000,000.00',
+    });
+    expect((await codeRow(id))!.monthly_rent).toBe(75_500_000n);
+  });
+
   it('accepts a code with no vendor', async () => {
     const { itemCodes } = await h.as(owner).store.itemcode.add({ tag: 'NOVENDOR1', vendorId: null });
     expect(itemCodes.find((c) => c.tag === 'NOVENDOR1')).toMatchObject({ vendorId: null });
@@ -215,7 +252,7 @@ describe('tag uniqueness', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
-    expect(await failureOf(Promise.reject(rejected!.reason))).toMatchObject({ status: 409 });
+    expect(await failureOf(Promise.reject(rejected!.reason as Error))).toMatchObject({ status: 409 });
     const rows = await handle.db.selectFrom('item_codes').select('id').where('store_id', '=', BigInt(owner.storeId)).where('tag', 'ilike', 'race1').execute();
     expect(rows).toHaveLength(1);
   });
@@ -255,6 +292,7 @@ describe('/store/itemcode/edit', () => {
           receivesSeparateStatement: true,
           proportionalCcFee: true,
           deductMonthlyRentOverride: 'DO_NOT_DEDUCT',
+          monthlyRent: { type: 'Money', value: '0' },
         },
       ],
     });
@@ -292,7 +330,7 @@ describe('/store/itemcode/edit', () => {
       [{ vendorId: undefined }, 'vendorId must be given: a vendor id, or null for no vendor'],
     ];
     for (const [change, message] of cases) {
-      expect(await failureOf(h.as(owner).store.itemcode.edit({ id, tag: 'VALIDATE1', vendorId: v, ...change } as never))).toEqual({
+      expect(await failureOf(h.as(owner).store.itemcode.edit({ id, tag: 'VALIDATE1', vendorId: v, ...change }))).toEqual({
         status: 400,
         code: 'BAD_REQUEST',
         message,
@@ -335,6 +373,14 @@ describe('/store/itemcode/delete', () => {
     const again = await h.as(owner).store.itemcode.add({ tag: 'sold1', vendorId: v });
     expect(again.itemCodes.map((c) => c.tag)).toEqual(['sold1']);
     expect(again.itemCodes[0]!.id).not.toBe(sold.id);
+  });
+
+  it('archives a separate-statement code whose account holds ledger entries, never sold', async () => {
+    const v = await newVendor(owner);
+    const { itemCodes } = await h.as(owner).store.itemcode.add({ tag: 'ACCT1', vendorId: v, receivesSeparateStatement: true });
+    await h.as(owner).vendor.adjust({ vendorId: v, itemCodeId: itemCodes[0]!.id, amount: M(5_000_000), memo: 'Credit' });
+    await h.as(owner).store.itemcode.delete({ id: itemCodes[0]!.id });
+    expect((await codeRow(itemCodes[0]!.id))!.archived_at).toBeInstanceOf(Date);
   });
 
   it('answers 404 to a code that does not exist, 400 to a bad id', async () => {

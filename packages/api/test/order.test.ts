@@ -1,5 +1,5 @@
 /**
- * Orders (issue 6, CONTRACT 4 and 5): numbering under concurrency, the arithmetic of
+ * Orders: numbering under concurrency, the arithmetic of
  * update-line and submit against the domain reference (property and hand-computed
  * examples), read-only after submit, fetch, every lookup filter, roles and store scope.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
-import { INT64_MAX, computeLine, isLineEmpty, parseMoney, parsePercent, summarizeOrder } from '@pos/domain';
+import { INT64_MAX, LIMIT_MESSAGES, LINE_TOTAL_LIMIT, ORDER_TOTAL_LIMIT, PRICE_LIMIT, computeLine, isLineEmpty, parseMoney, parsePercent, summarizeOrder } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
 
@@ -28,7 +28,7 @@ let other: Person;
 /** Re-sends the store's current settings with `over` applied (updateSettings takes every field). */
 async function changeSettings(p: Person, over: Record<string, unknown>) {
   const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...current } = await h.as(p).store.fetchSettings();
-  return h.as(p).store.updateSettings({ ...current, ...over } as never);
+  return h.as(p).store.updateSettings({ ...current, ...over });
 }
 
 const EMPTY_TAX = (n: 1 | 2 | 3) => ({ [`tax${n}Enabled`]: false, [`tax${n}Percent`]: P(0), [`tax${n}Amount`]: M(0), [`tax${n}Description`]: '' });
@@ -271,11 +271,15 @@ describe('/order/next', () => {
 });
 
 // arithmetic -----------------------------------------------------------------------
-describe('order arithmetic (CONTRACT 4)', () => {
+describe('order arithmetic (every rounding to whole cents half-to-even)', () => {
+  const halfCents = fc.bigInt({ min: 0n, max: 9_999_999n }).map((cents) => cents * 10_000n + 5_000n);
+  // Negative prices too (a line that takes money back), so the signs of the total's formula are tested.
   const priceArb = fc.oneof(
     fc.bigInt({ min: 0n, max: 100_000_000_000n }),
-    fc.bigInt({ min: 0n, max: 9_999_999n }).map((cents) => cents * 10_000n + 5_000n),
-    fc.constantFrom(0n, 1n, 5_000n, 15_000n, 999_999n, 19_990_000n, 100_000_000_000n),
+    fc.bigInt({ min: -100_000_000_000n, max: 0n }),
+    halfCents,
+    halfCents.map((price) => -price),
+    fc.constantFrom(0n, 1n, -1n, 5_000n, 15_000n, 999_999n, 19_990_000n, -19_990_000n, 100_000_000_000n),
   );
   const percentArb = fc.oneof(fc.bigInt({ min: 0n, max: 100_000_000n }), fc.constantFrom(0n, 1n, 5_000_000n, 7_250_000n, 12_500_000n, 100_000_000n));
   const lineArb = (percents: readonly [bigint, bigint, bigint]) =>
@@ -293,7 +297,7 @@ describe('order arithmetic (CONTRACT 4)', () => {
     .tuple(percentArb, percentArb, percentArb)
     .chain((percents) => fc.record({ lines: fc.array(lineArb(percents), { minLength: 1, maxLength: 8 }), customer: fc.string({ maxLength: 20 }) }));
 
-  it('stores and answers exactly the domain reference for random baskets (update-line, submit, fetch)', async () => {
+  it("stores and answers exactly the domain reference for random baskets (update-line, submit, fetch): the totals the database sums are summarizeOrder's", async () => {
     const shop = await signUpOwner(h);
     await fc.assert(
       fc.asyncProperty(basketArb, async ({ lines, customer }) => {
@@ -406,20 +410,39 @@ describe('order arithmetic (CONTRACT 4)', () => {
     });
   });
 
-  it('answers 400 (never 500) when a line or the order total leaves 64-bit range, and changes nothing', async () => {
-    const { orderId, lineIds } = await enterLines(cashier, [spec({ price: INT64_MAX / 2n })]);
-    const before = await h.as(cashier).order.fetch({ orderId });
-    const line = await h.as(cashier).order.updateLine({ orderLineId: lineIds[0]!, itemDescription: 'Big', createNewLine: true, ...lineBody(spec({ price: INT64_MAX / 2n })) });
+  it('answers 400 (never 500) when a line or the order leaves the business limits, and changes nothing', async () => {
+    const { orderId, lineIds } = await enterLines(cashier, [spec({ price: PRICE_LIMIT, quantity: 10 })]);
     const afterFirst = await h.as(cashier).order.fetch({ orderId });
+    expect(afterFirst.order.total).toEqual(M(LINE_TOTAL_LIMIT));
 
-    // price × quantity out of range
-    const times = await failureOf(h.as(cashier).order.updateLine({ orderLineId: lineIds[0]!, ...lineBody(spec({ price: INT64_MAX, quantity: 2 })) }));
-    expect(times).toMatchObject({ status: 400, message: 'Money value exceeds 64-bit long bounds' });
-    // two lines each in range, their sum not
-    const sum = await failureOf(h.as(cashier).order.updateLine({ orderLineId: line.newOrderLineId!, ...lineBody(spec({ price: INT64_MAX / 2n + 10n })) }));
-    expect(sum).toMatchObject({ status: 400, message: 'Money value exceeds 64-bit long bounds' });
-    expect(await h.as(cashier).order.fetch({ orderId })).toEqual(afterFirst);
-    expect(before.order.status).toBe('DRAFT');
+    // a price beyond the limit, either sign, even one that fits 64 bits
+    for (const price of [PRICE_LIMIT + 1n, -PRICE_LIMIT - 1n, INT64_MAX]) {
+      expect(await failureOf(h.as(cashier).order.updateLine({ orderLineId: lineIds[0]!, ...lineBody(spec({ price })) }))).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: LIMIT_MESSAGES.price,
+      });
+    }
+    // price × quantity beyond the line limit
+    const times = await failureOf(h.as(cashier).order.updateLine({ orderLineId: lineIds[0]!, ...lineBody(spec({ price: PRICE_LIMIT, quantity: 11 })) }));
+    expect(times).toMatchObject({ status: 400, message: LIMIT_MESSAGES.lineTotal });
+    // lines each within the limit whose order total is not
+    let lineId = lineIds[0]!;
+    for (let i = 1; i < 10; i++) {
+      const saved = await h.as(cashier).order.updateLine({ orderLineId: lineId, createNewLine: true, ...lineBody(spec({ price: PRICE_LIMIT, quantity: 10 })) });
+      lineId = saved.newOrderLineId!;
+      await h.as(cashier).order.updateLine({ orderLineId: lineId, ...lineBody(spec({ price: PRICE_LIMIT, quantity: 10 })) });
+    }
+    const atLimit = await h.as(cashier).order.fetch({ orderId });
+    expect(atLimit.order.total).toEqual(M(ORDER_TOTAL_LIMIT));
+    const { newOrderLineId } = await h.as(cashier).order.updateLine({ orderLineId: lineId, createNewLine: true, ...lineBody(spec({ price: PRICE_LIMIT, quantity: 10 })) });
+    const over = await failureOf(h.as(cashier).order.updateLine({ orderLineId: newOrderLineId!, ...lineBody(spec({ price: parseMoney('0.01') })) }));
+    expect(over).toMatchObject({ status: 400, message: LIMIT_MESSAGES.orderTotal });
+    const overOnSubmit = await failureOf(
+      h.as(cashier).order.submit({ orderId, items: [...atLimit.order.items.map((l) => ({ id: l.id })), { description: 'One more', price: $('0.01') }] }),
+    );
+    expect(overOnSubmit).toMatchObject({ status: 400, message: LIMIT_MESSAGES.orderTotal });
+    expect((await h.as(cashier).order.fetch({ orderId })).order).toMatchObject({ status: 'DRAFT', total: M(ORDER_TOTAL_LIMIT) });
   });
 });
 
@@ -576,6 +599,40 @@ describe('/order/submit', () => {
     expect(await h.as(cashier).order.fetch({ orderId })).toEqual({ success: true, order: res.order });
   });
 
+  it("keeps every saved field a submitted line leaves out (a REST client's submit may carry no description or tax names)", async () => {
+    const a = spec({
+      itemCode: 'A1',
+      description: 'Brass lamp',
+      price: parseMoney('40'),
+      quantity: 2,
+      discountPercent: parsePercent('10'),
+      taxes: [[true, parsePercent('5'), 'GST'], [true, parsePercent('8'), 'PST'], noTax],
+    });
+    const b = spec({ itemCode: 'B2', description: 'Quilt', price: parseMoney('15'), taxes: [[true, parsePercent('5'), 'GST'], noTax, noTax] });
+    const { orderId, lineIds } = await enterLines(cashier, [a, b]);
+    const before = await h.as(cashier).order.fetch({ orderId });
+    const res = await h.as(cashier).order.submit({
+      orderId,
+      items: [
+        // Only the quantity: description, code, price, discount and both taxes stay.
+        { id: lineIds[0]!, quantity: 3, price: M(a.price) },
+        // Only the first tax's percent: its name stays; the second tax stays off.
+        { id: lineIds[1]!, tax1Percent: P(parsePercent('7')) },
+      ],
+    });
+    const aNow = { ...a, quantity: 3 };
+    const bNow = { ...b, taxes: [[true, parsePercent('7'), 'GST'], noTax, noTax] as LineSpec['taxes'] };
+    expect(res.order.items).toEqual([expectedLine(aNow, lineIds[0]!), expectedLine(bNow, lineIds[1]!)]);
+    expect(res.order).toMatchObject({ status: 'COMPLETED', customerName: before.order.customerName, ...expectedSummary([aNow, bNow]) });
+  });
+
+  it('starts a new submitted line blank: only what it carries is set', async () => {
+    const { orderId, lineIds } = await enterLines(cashier, [spec({ description: 'Kept', price: parseMoney('3') })]);
+    const res = await h.as(cashier).order.submit({ orderId, customerName: 'Ann', items: [{ id: lineIds[0]! }, { itemDescription: 'Gift card', price: $('5') }] });
+    expect(res.order.items[1]).toEqual(expectedLine(spec({ itemCode: '', description: 'Gift card', price: parseMoney('5') }), res.order.items[1]!.id));
+    expect(res.order.items[0]).toMatchObject({ description: 'Kept', price: $('3') });
+  });
+
   it('refuses an order with no non-empty line (400) and changes nothing', async () => {
     const next = await h.as(cashier).order.next();
     const empty = { id: next.nextOrderLineId, description: '', ...lineBody(spec({ itemCode: '', price: 0n })) };
@@ -595,8 +652,8 @@ describe('/order/submit', () => {
     expect((await h.as(cashier).order.fetch({ orderId })).order).toEqual(order);
   });
 
-  it('answers 409 for CANCELLED and REFUNDED orders too', async () => {
-    for (const status of ['CANCELLED', 'REFUNDED'] as const) {
+  it('answers 409 for PENDING (frozen awaiting approval), CANCELLED and REFUNDED orders too', async () => {
+    for (const status of ['PENDING', 'CANCELLED', 'REFUNDED'] as const) {
       const next = await h.as(cashier).order.next();
       await handle.db.updateTable('orders').set({ status }).where('id', '=', BigInt(next.nextOrderId)).execute();
       const items = [{ id: next.nextOrderLineId, description: 'x', ...lineBody(spec({ price: 1n })) }];
@@ -686,7 +743,7 @@ describe('/order/fetch', () => {
     const theirs = await h.as(other).order.next();
     expect((await failureOf(h.as(owner).order.fetch({ orderId: theirs.nextOrderId }))).status).toBe(404);
     expect((await failureOf(h.as(owner).order.fetch({ orderId: 2_000_000_000 }))).status).toBe(404);
-    for (const orderId of [0, -1, 'abc', 1.5]) expect((await failureOf(h.as(owner).order.fetch({ orderId } as never))).status).toBe(400);
+    for (const orderId of [0, -1, 'abc', 1.5]) expect((await failureOf(h.as(owner).order.fetch({ orderId }))).status).toBe(400);
   });
 });
 
@@ -726,7 +783,7 @@ describe('/order/lookup', () => {
   });
 
   const lookup = async (filters: Record<string, unknown>) => {
-    const res = await h.as(shop).order.lookup(filters as never);
+    const res = await h.as(shop).order.lookup(filters);
     expect(res.success).toBe(true);
     return res.orderStubs.map((s) => Object.entries(ids).find(([, id]) => id === s.id)?.[0] ?? `?${s.id}`);
   };

@@ -1,5 +1,5 @@
 /**
- * Staff (CONTRACT 5) and who may call what (CONTRACT 2): every role rule of the staff
+ * Staff (who may grant and revoke which store role) and who may call what: every role rule of the staff
  * procedures, the cross-store rule, and the claim checks every role procedure shares.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +113,7 @@ describe('assigning an existing user', () => {
     const owner = await signUpOwner(h);
     const other = await signUpOwner(h);
     const answer = await h.as(owner).staff.assign({ usernameOrEmail: other.email.toUpperCase(), staffRole: 'STORE_MANAGER' });
-    expect(answer).toMatchObject({ success: true, member: { userId: other.userId, roles: ['STORE_MANAGER'] } });
+    expect(answer).toEqual({ success: true, message: `${other.email} now holds STORE_MANAGER`, member: { userId: other.userId, email: other.email, roles: ['STORE_MANAGER'] } });
 
     const login = await h.call().auth.login({ usernameOrEmail: other.username, password: other.password });
     expect(login.roles).toEqual([
@@ -139,6 +139,62 @@ describe('assigning an existing user', () => {
     await expect(h.as(owner).staff.assign({ usernameOrEmail: cashier.username, staffRole: 'STORE_ACCOUNTANT' })).resolves.toMatchObject({
       member: { roles: ['STORE_ACCOUNTANT', 'STORE_STAFF'] },
     });
+  });
+});
+
+describe('what an assignment reveals', () => {
+  it('names only the identifier the caller typed: no e-mail for a username, no username for an e-mail', async () => {
+    const owner = await signUpOwner(h);
+    // An e-mail that does not contain the username, so each can be looked for alone.
+    const stranger = await signUpOwner(h, { email: `${uniqueName('mail')}@example.test` });
+    const byName = await h.as(owner).staff.assign({ usernameOrEmail: stranger.username, staffRole: 'STORE_STAFF' });
+    expect(byName).toEqual({ success: true, message: `${stranger.username} now holds STORE_STAFF`, member: { userId: stranger.userId, username: stranger.username, roles: ['STORE_STAFF'] } });
+    expect(JSON.stringify(byName)).not.toContain(stranger.email);
+    const byEmail = await h.as(owner).staff.assign({ usernameOrEmail: stranger.email, staffRole: 'STORE_ACCOUNTANT' });
+    expect(JSON.stringify(byEmail)).not.toContain(stranger.username);
+    const again = await failureOf(h.as(owner).staff.assign({ usernameOrEmail: stranger.email, staffRole: 'STORE_STAFF' }));
+    expect(again).toEqual({ status: 409, code: 'CONFLICT', message: `${stranger.email} already holds STORE_STAFF in this store` });
+  });
+});
+
+describe('leaving a store', () => {
+  it('lets a user assigned without asking leave that store: the role stops working at once, the answer lists what is left', async () => {
+    const stranger = await signUpOwner(h);
+    const admin = await signUpOwner(h);
+    await h.as(stranger).staff.assign({ usernameOrEmail: admin.username, staffRole: 'STORE_STAFF' });
+    const asStaff = await loginAs(h, { usernameOrEmail: admin.username, password: admin.password }, { storeId: stranger.storeId, role: 'STORE_STAFF' });
+    await expect(h.as(asStaff).order.next()).resolves.toMatchObject({ success: true });
+
+    const left = await h.as(admin).staff.leave({ assignment: { storeId: stranger.storeId, role: 'STORE_STAFF' } });
+    expect(left).toEqual({ success: true, message: 'You no longer hold STORE_STAFF in that store', roles: [{ storeId: admin.storeId, storeName: admin.storeName, role: 'STORE_OWNER' }] });
+    expect(await failureOf(h.as(asStaff).order.next())).toMatchObject({ status: 403 });
+    expect((await h.as(stranger).staff.list()).staff.map((m) => m.userId)).toEqual([stranger.userId]);
+  });
+
+  it('refuses the last owner of a store (409) and a role the user does not hold (404), changing nothing', async () => {
+    const owner = await signUpOwner(h);
+    expect(await failureOf(h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_OWNER' } }))).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'You are the last owner of this store and cannot leave it; make someone else an owner first',
+    });
+    expect(await failureOf(h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_MANAGER' } }))).toMatchObject({ status: 404 });
+    const other = await signUpOwner(h);
+    expect(await failureOf(h.as(owner).staff.leave({ assignment: { storeId: other.storeId, role: 'STORE_OWNER' } }))).toMatchObject({ status: 404 });
+    expect(await failureOf(h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'ABSOLUTE_ADMIN' as never } }))).toMatchObject({ status: 400 });
+    expect((await h.as(owner).staff.list()).staff).toEqual([expect.objectContaining({ userId: owner.userId, roles: ['STORE_OWNER'] })]);
+    expect((await h.as(other).staff.list()).staff).toHaveLength(1);
+  });
+
+  it('lets one of two owners leave; then the other is the last', async () => {
+    const first = await signUpOwner(h);
+    const second = await addStaff(h, first, 'STORE_OWNER');
+    await expect(h.as(second).staff.leave({ assignment: { storeId: first.storeId, role: 'STORE_OWNER' } })).resolves.toMatchObject({ success: true, roles: [] });
+    expect(await failureOf(h.as(first).staff.leave({ assignment: { storeId: first.storeId, role: 'STORE_OWNER' } }))).toMatchObject({ status: 409 });
+  });
+
+  it('needs a session (401)', async () => {
+    expect(await failureOf(h.call().staff.leave({ assignment: { storeId: 1, role: 'STORE_STAFF' } }))).toMatchObject({ status: 401 });
   });
 });
 
@@ -259,7 +315,7 @@ describe('the claim every role procedure checks', () => {
     });
     expect(await failureOf(h.as(owner).staff.add({ ...newStaff('STORE_STAFF'), staffRole: 'ABSOLUTE_ADMIN' as never }))).toMatchObject({ status: 400 });
     expect(await failureOf(h.as(owner).staff.revoke({ userId: -1, staffRole: 'STORE_STAFF' }))).toMatchObject({ status: 400, message: expect.stringContaining('userId') });
-    expect(await failureOf(h.as(owner).staff.revoke({ userId: 'x' as never, staffRole: 'STORE_STAFF' }))).toMatchObject({ status: 400 });
+    expect(await failureOf(h.as(owner).staff.revoke({ userId: 'x', staffRole: 'STORE_STAFF' }))).toMatchObject({ status: 400 });
     expect(await failureOf(h.as(owner).staff.add({ ...newStaff('STORE_STAFF'), email: 'not-an-email' }))).toMatchObject({ status: 400 });
   });
 });

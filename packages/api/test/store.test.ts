@@ -137,7 +137,7 @@ describe('payment methods', () => {
     [{ customerFeeAmount: M('9223372036854775808') }, 'Money value exceeds 64-bit long bounds'],
     [{ vendorFeePercent: P(100_000_001) }, 'Vendor Fee: Percentage must be between 0% and 100%'],
   ])('refuses %o', async (change, message) => {
-    const failure = await failureOf(h.as(owner).store.payment.create({ ...paymentMethod, ...change } as never));
+    const failure = await failureOf(h.as(owner).store.payment.create({ ...paymentMethod, ...change }));
     expect(failure).toMatchObject({ status: 400 });
     expect(failure.message).toContain(message);
   });

@@ -1,5 +1,5 @@
 /**
- * Vendors (issue 5, SPEC 3 and 5, CONTRACT 5): the save payload and its validation, the
+ * Vendors: the save payload and its validation, the
  * list's pagination and sorts, delete (erased or archived once sold), roles and store
  * scope.
  */
@@ -58,6 +58,8 @@ describe('/vendor/add and /vendor/edit', () => {
         tradeName: 'Grandma Attic',
         primaryContact: { id: expect.any(Number), name: 'Ruth Baker', email: 'ruth@example.test', primaryPhone: '555-0100', secondaryPhone: '', priority: 1 },
         deductMonthlyRent: true,
+        vendorType: 'VENDOR',
+        monthlyRent: { type: 'Money', value: '0' },
         outstandingStatementBalance: { type: 'Money', value: '0' },
         itemCodes: [],
       },
@@ -92,11 +94,33 @@ describe('/vendor/add and /vendor/edit', () => {
     expect(listed).toMatchObject({ tradeName: 'Barn Finds', primaryContact: { name: 'Sam Hill', secondaryPhone: '' } });
   });
 
+  it('saves Vendor Type and Monthly Rent; an edit that leaves them out keeps them', async () => {
+    const { vendor } = await h.as(owner).vendor.add(vendorInput({ tradeName: 'Booth 12', vendorType: 'VENDOR_CONSIGNMENT', monthlyRent: M(150_000_000), deductMonthlyRent: true }));
+    expect(vendor).toMatchObject({ vendorType: 'VENDOR_CONSIGNMENT', monthlyRent: M(150_000_000) });
+    const kept = await h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput({ tradeName: 'Booth 12b' }) });
+    expect(kept.vendor).toMatchObject({ tradeName: 'Booth 12b', vendorType: 'VENDOR_CONSIGNMENT', monthlyRent: M(150_000_000) });
+    const changed = await h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput({ vendorType: 'CONSIGNMENT', monthlyRent: M(0) }) });
+    expect(changed.vendor).toMatchObject({ vendorType: 'CONSIGNMENT', monthlyRent: M(0) });
+    expect(await vendorRow(vendor.id)).toMatchObject({ vendor_type: 'CONSIGNMENT', monthly_rent: 0n });
+  });
+
+  it.each([
+    [{ vendorType: 'BOOTH' }, 'Vendor Type must be one of VENDOR, VENDOR_CONSIGNMENT, CONSIGNMENT'],
+    [{ monthlyRent: M(-10_000) }, 'Monthly Rent must be between $0.00 and $10,000,000.00'],
+    [{ monthlyRent: M(10_000_000_010_000) }, 'Monthly Rent must be between $0.00 and $10,000,000.00'],
+    [{ monthlyRent: M(150_005_000) }, 'Monthly Rent must be in whole cents'],
+  ])('refuses %o with its message, on add and on edit, changing nothing', async (change, message) => {
+    const { vendor } = await h.as(owner).vendor.add(vendorInput({ tradeName: 'Rent Check', monthlyRent: M(50_000_000) }));
+    expect(await failureOf(h.as(owner).vendor.add(vendorInput(change) as never))).toEqual({ status: 400, code: 'BAD_REQUEST', message });
+    expect(await failureOf(h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput(change) }))).toEqual({ status: 400, code: 'BAD_REQUEST', message });
+    expect(await vendorRow(vendor.id)).toMatchObject({ vendor_type: 'VENDOR', monthly_rent: 50_000_000n });
+  });
+
   it('answers 404 to editing a vendor that does not exist', async () => {
     expect(await failureOf(h.as(owner).vendor.edit({ vendorId: 987_654_321, ...vendorInput() }))).toMatchObject({ status: 404 });
   });
 
-  describe('validation (SPEC 5), on add and on edit, changing nothing', () => {
+  describe("validation with the product's messages, on add and on edit, changing nothing", () => {
     it.each([
       [{ tradeName: '' }, 'Trade Name is required'],
       [{ tradeName: '   ' }, 'Trade Name is required'],
@@ -112,10 +136,10 @@ describe('/vendor/add and /vendor/edit', () => {
       [{ tradeName: 'x'.repeat(201) }, 'Trade Name must be at most 200 characters'],
     ])('refuses %o with its message', async (change, message) => {
       const before = await listAll(owner);
-      const added = await failureOf(h.as(owner).vendor.add(vendorInput(change) as never));
+      const added = await failureOf(h.as(owner).vendor.add(vendorInput(change)));
       expect(added).toEqual({ status: 400, code: 'BAD_REQUEST', message });
       const target = before[0]!;
-      const edited = await failureOf(h.as(owner).vendor.edit({ vendorId: target.id, ...vendorInput(change) } as never));
+      const edited = await failureOf(h.as(owner).vendor.edit({ vendorId: target.id, ...vendorInput(change) }));
       expect(edited).toEqual({ status: 400, code: 'BAD_REQUEST', message });
       expect(await listAll(owner)).toEqual(before);
     });
@@ -128,7 +152,7 @@ describe('/vendor/add and /vendor/edit', () => {
 
     it('answers 400 to a vendorId that is not a positive integer', async () => {
       for (const vendorId of [0, -3, 1.5, 'abc']) {
-        expect((await failureOf(h.as(owner).vendor.edit({ vendorId, ...vendorInput() } as never))).status).toBe(400);
+        expect((await failureOf(h.as(owner).vendor.edit({ vendorId, ...vendorInput() }))).status).toBe(400);
       }
     });
   });
@@ -270,6 +294,8 @@ describe('/vendor/list', () => {
       tradeName: 'No Contact Co',
       primaryContact: null,
       deductMonthlyRent: false,
+      vendorType: 'VENDOR',
+      monthlyRent: { type: 'Money', value: '0' },
       outstandingStatementBalance: { type: 'Money', value: '0' },
       itemCodes: [],
     });
@@ -284,12 +310,15 @@ describe('/vendor/list', () => {
     expect(edited.vendor.primaryContact!.id).not.toBe(withContact.primaryContact!.id);
   });
 
-  it('shows the balance stored on the vendor as Money', async () => {
+  it("shows the vendor's balance from the ledger as Money, negative too", async () => {
     const { vendor } = await h.as(store).vendor.add(vendorInput({ tradeName: 'Owed Money' }));
-    await handle.db.updateTable('vendors').set({ outstanding_statement_balance: 123_450_000n }).where('id', '=', BigInt(vendor.id)).execute();
-    const listed = (await h.as(store).vendor.list({ pageSize: 100 })).vendors.find((v) => v.id === vendor.id);
-    expect(listed?.outstandingStatementBalance).toEqual({ type: 'Money', value: '123450000' });
-    await h.as(store).vendor.delete({ vendorId: vendor.id });
+    await h.as(store).vendor.adjust({ vendorId: vendor.id, amount: M(123_450_000), memo: 'Opening balance' });
+    const listed = async () => (await h.as(store).vendor.list({ pageSize: 100 })).vendors.find((v) => v.id === vendor.id);
+    expect((await listed())?.outstandingStatementBalance).toEqual({ type: 'Money', value: '123450000' });
+    await h.as(store).vendor.adjust({ vendorId: vendor.id, amount: M(-200_000_000), memo: 'Damaged goods' });
+    expect((await listed())?.outstandingStatementBalance).toEqual({ type: 'Money', value: '-76550000' });
+    // Its entries keep it: deleting archives it.
+    expect((await h.as(store).vendor.delete({ vendorId: vendor.id })).archived).toBe(true);
   });
 
   it("answers each vendor's live item codes, and none of another vendor's", async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES, STORE_ROLES } from '@pos/domain';
+import { MESSAGES, ROLES, STORE_ROLES, validatePasswordConfirmation } from '@pos/domain';
 import { own, requiredMessage } from './messages';
-import { zIdOut, zText } from './wire';
+import { zIdOut, zString, zText } from './wire';
 
 export const zRole = z.enum(ROLES, { error: own('role must be one of ' + ROLES.join(', ')) });
 export const zStoreRole = z.enum(STORE_ROLES, { error: own('staffRole must be one of ' + STORE_ROLES.join(', ')) });
@@ -10,10 +10,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 const passwordTooShort = own(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 
 export const zNewPassword = (label = 'Password') =>
-  z.string({ error: requiredMessage(label) }).min(1, requiredMessage(label)).min(MIN_PASSWORD_LENGTH, passwordTooShort).max(200, own(`${label} must be at most 200 characters`));
+  zString(label).min(1, requiredMessage(label)).min(MIN_PASSWORD_LENGTH, passwordTooShort).max(200, own(`${label} must be at most 200 characters`));
 
-export const zEmail = z
-  .string({ error: requiredMessage('Email') })
+export const zEmail = zString('Email')
   .trim()
   .min(1, requiredMessage('Email'))
   .max(254, own('Email must be at most 254 characters'))
@@ -26,7 +25,7 @@ export type RoleAssignment = z.output<typeof ZRoleAssignment>;
 
 export const ZLoginInput = z.object({
   usernameOrEmail: zText('Username or e-mail', 254),
-  password: z.string({ error: requiredMessage('Password') }).min(1, requiredMessage('Password')).max(200),
+  password: zString('Password').min(1, requiredMessage('Password')).max(200, own('Password must be at most 200 characters')),
 });
 export const ZSignupInput = z.object({
   username: zUsername,
@@ -34,7 +33,7 @@ export const ZSignupInput = z.object({
   password: zNewPassword(),
   storeName: zText('Store name', 100),
   /** Optional: the new store's IANA time zone (the browser's); UTC when absent. */
-  timeZone: z.string().trim().optional(),
+  timeZone: zString('Time zone').trim().max(100, own('Time zone must be at most 100 characters')).optional(),
 });
 export const ZLoginOutput = z.object({
   success: z.boolean(),
@@ -47,9 +46,17 @@ export const ZLoginOutput = z.object({
 });
 export type LoginOutput = z.output<typeof ZLoginOutput>;
 
-export const ZPasswordInput = z.object({
-  currentPassword: z.string({ error: requiredMessage('Current password') }).min(1, requiredMessage('Current password')),
-  newPassword: zNewPassword('New password'),
-  confirmPassword: z.string({ error: requiredMessage('Confirm password') }).min(1, requiredMessage('Confirm password')),
-});
+own(MESSAGES.passwordsMismatch);
+
+/** The new password and its confirmation must match; the mismatch is the confirmation's. */
+export const ZPasswordInput = z
+  .object({
+    currentPassword: zString('Current password').min(1, requiredMessage('Current password')).max(200, own('Current password must be at most 200 characters')),
+    newPassword: zNewPassword('New password'),
+    confirmPassword: zString('Confirm password').min(1, requiredMessage('Confirm password')).max(200, own('Confirm password must be at most 200 characters')),
+  })
+  .superRefine((input, ctx) => {
+    const problem = validatePasswordConfirmation(input.newPassword, input.confirmPassword);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['confirmPassword'] });
+  });
 export const ZEmptyInput = z.object({}).optional();

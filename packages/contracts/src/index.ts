@@ -9,3 +9,5 @@ export * from './vendor';
 export * from './order';
 export * from './roadmap';
 export * from './inventory';
+export * from './audit';
+export * from './settlement';

@@ -1,7 +1,7 @@
-/** Stock items (issue: inventory for the dashboards): list, add, edit, adjust, archive. */
+/** Stock items: list, add, edit, adjust (each change recorded as a movement), archive. */
 import { z } from 'zod';
-import { own } from './messages';
-import { zId, zIdOut, zMoney, zMoneyOut, zPaging, zText } from './wire';
+import { own, requiredMessage } from './messages';
+import { zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPaging, zString, zText } from './wire';
 
 export const INVENTORY_SORTS = ['sku', 'description', 'price', 'quantityOnHand', 'reorderLevel'] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
@@ -16,8 +16,7 @@ const zCount = (label: string) =>
 
 export const ZListInventoryInput = z.object({
   ...zPaging(100, 25),
-  search: z
-    .string()
+  search: zString('Search', own('Search must be text'))
     .max(200, own('Search must be at most 200 characters'))
     .nullish()
     .transform((v) => (v && v.trim() ? v.trim() : null)),
@@ -28,11 +27,8 @@ export type ListInventoryInput = z.output<typeof ZListInventoryInput>;
 
 const editableFields = {
   sku: zText('SKU', 50),
-  description: z.string().trim().max(500, own('Description must be at most 500 characters')).default(''),
-  itemCode: z
-    .string()
-    .trim()
-    .max(50, own('Item Code must be at most 50 characters'))
+  description: zOptionalText('Description', 500).default(''),
+  itemCode: zOptionalText('Item Code', 50)
     .nullish()
     .transform((v) => (v ? v : null)),
   price: zMoney.refine((v) => v >= 0n, own('Price must not be negative')),
@@ -40,11 +36,17 @@ const editableFields = {
 };
 export const ZAddInventoryInput = z.object({ ...editableFields, quantityOnHand: zCount('Quantity On Hand').default(0) });
 export const ZEditInventoryInput = z.object({ id: zId, ...editableFields });
+/** Refused when the stock a change would leave is below zero. */
+export const QUANTITY_BELOW_ZERO = own('Quantity on hand cannot go below zero');
+
+const adjustmentRequired = requiredMessage('Adjustment');
+const adjustmentWhole = own('Adjustment must be a whole number');
+
 export const ZAdjustInventoryInput = z.object({
   id: zId,
   delta: z
-    .number({ error: own('Adjustment must be a whole number') })
-    .int(own('Adjustment must be a whole number'))
+    .number({ error: (issue) => (issue.input === undefined ? adjustmentRequired : adjustmentWhole) })
+    .int(adjustmentWhole)
     .min(-COUNT_MAX, own('Adjustment is too large'))
     .max(COUNT_MAX, own('Adjustment is too large'))
     .refine((v) => v !== 0, own('Adjustment must not be zero')),

@@ -1,6 +1,6 @@
 /**
  * Validation messages written by us are registered here, so the API's error formatter
- * can tell them (already naming the field, in the spec's words) from zod's generic
+ * can tell them (already naming the field, in the product's own wording) from zod's generic
  * ones, which it prefixes with the field's path.
  */
 const OWN_MESSAGES = new Set<string>();

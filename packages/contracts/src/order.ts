@@ -1,12 +1,26 @@
 /**
- * Orders: numbering, line updates, submit, fetch and lookup (SPEC 3, 5, 7; CONTRACT 4, 5).
+ * Orders: numbering, line updates, submit, fetch and lookup.
  * Amounts sent by a client are accepted for shape but never trusted: the server
  * recomputes every amount with the domain's order arithmetic.
  */
 import { z } from 'zod';
-import { QUANTITY_MAX } from '@pos/domain';
+import { LIMIT_MESSAGES, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
 import { own } from './messages';
-import { zDateOut, zDateWireOut, zId, zIdOut, zIdWireOut, zMoney, zMoneyOut, zMoneyWireOut, zPercent, zPercentOut } from './wire';
+import {
+  zDateInput,
+  zDateOut,
+  zDateWireOut,
+  zId,
+  zIdOut,
+  zIdWireOut,
+  zMoney,
+  zMoneyOut,
+  zMoneyWireOut,
+  zOptionalText,
+  zPercent,
+  zPercentOut,
+  zString,
+} from './wire';
 
 export const ORDER_STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'CANCELLED', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -16,52 +30,89 @@ const zQuantity = z
   .number({ error: own('Quantity must be a whole number') })
   .int(own('Quantity must be a whole number'))
   .min(0, own('Quantity must not be negative'))
-  .max(QUANTITY_MAX, own(`Quantity must be at most ${QUANTITY_MAX}`));
-const zTaxName = z.string().trim().max(50, own('Tax description must be at most 50 characters')).default('');
-const zItemCodeText = z.string().trim().max(50, own('Item Code must be at most 50 characters')).default('');
-const zDescription = z.string().trim().max(500, own('Description must be at most 500 characters')).default('');
+  .max(QUANTITY_MAX, own(LIMIT_MESSAGES.quantity));
+const zPrice = zMoney.refine((v) => v >= -PRICE_LIMIT && v <= PRICE_LIMIT, own(LIMIT_MESSAGES.price));
+const zTaxName = (n: 1 | 2 | 3) => zOptionalText(`Tax ${n} description`, 50);
+const zDescription = zOptionalText('Description', 500);
 
+/** A line's fields as a client may send them; each is optional (see the two inputs below). */
 const lineFields = {
-  itemCode: zItemCodeText,
-  quantity: zQuantity.default(1),
-  price: zMoney.default(0n),
-  discountPercent: zPercent('Discount').default(0n),
-  tax1Enabled: z.boolean().optional(),
-  tax1Percent: zPercent('Tax 1').default(0n),
-  tax1Amount: zMoney.optional(),
-  tax1Description: zTaxName,
-  tax2Enabled: z.boolean().optional(),
-  tax2Percent: zPercent('Tax 2').default(0n),
-  tax2Amount: zMoney.optional(),
-  tax2Description: zTaxName,
-  tax3Enabled: z.boolean().optional(),
-  tax3Percent: zPercent('Tax 3').default(0n),
-  tax3Amount: zMoney.optional(),
-  tax3Description: zTaxName,
+  itemCode: zOptionalText('Item Code', 50),
+  quantity: zQuantity,
+  price: zPrice,
+  discountPercent: zPercent('Discount'),
+  tax1Enabled: z.boolean(),
+  tax1Percent: zPercent('Tax 1'),
+  tax1Description: zTaxName(1),
+  tax2Enabled: z.boolean(),
+  tax2Percent: zPercent('Tax 2'),
+  tax2Description: zTaxName(2),
+  tax3Enabled: z.boolean(),
+  tax3Percent: zPercent('Tax 3'),
+  tax3Description: zTaxName(3),
 };
+/** Amounts a client may send for its own display; the server recomputes them. */
+const clientAmounts = { tax1Amount: zMoney.optional(), tax2Amount: zMoney.optional(), tax3Amount: zMoney.optional(), total: zMoney.optional() };
 
+/**
+ * update-line saves the whole line the editor shows: a field left out takes its blank
+ * value (no code, quantity 1, price and percents zero), a tax flag left out follows its
+ * percent and description.
+ */
 export const ZUpdateLineInput = z.object({
   orderLineId: zId,
-  itemDescription: zDescription,
+  itemDescription: zDescription.default(''),
   createNewLine: z.boolean().default(false),
-  ...lineFields,
+  ...clientAmounts,
+  itemCode: lineFields.itemCode.default(''),
+  quantity: lineFields.quantity.default(1),
+  price: lineFields.price.default(0n),
+  discountPercent: lineFields.discountPercent.default(0n),
+  tax1Enabled: lineFields.tax1Enabled.optional(),
+  tax1Percent: lineFields.tax1Percent.default(0n),
+  tax1Description: lineFields.tax1Description.default(''),
+  tax2Enabled: lineFields.tax2Enabled.optional(),
+  tax2Percent: lineFields.tax2Percent.default(0n),
+  tax2Description: lineFields.tax2Description.default(''),
+  tax3Enabled: lineFields.tax3Enabled.optional(),
+  tax3Percent: lineFields.tax3Percent.default(0n),
+  tax3Description: lineFields.tax3Description.default(''),
 });
 export type UpdateLineInput = z.output<typeof ZUpdateLineInput>;
 
+/**
+ * A submitted line changes only the fields it carries: on a saved line (`id`) a field
+ * left out keeps its saved value; a new line starts blank. `itemDescription` is another
+ * name for `description`.
+ */
 export const ZSubmitLine = z.object({
   id: zId.optional(),
-  description: zDescription,
+  description: zDescription.optional(),
   itemDescription: zDescription.optional(),
-  total: zMoney.optional(),
-  ...lineFields,
+  ...clientAmounts,
+  itemCode: lineFields.itemCode.optional(),
+  quantity: lineFields.quantity.optional(),
+  price: lineFields.price.optional(),
+  discountPercent: lineFields.discountPercent.optional(),
+  tax1Enabled: lineFields.tax1Enabled.optional(),
+  tax1Percent: lineFields.tax1Percent.optional(),
+  tax1Description: lineFields.tax1Description.optional(),
+  tax2Enabled: lineFields.tax2Enabled.optional(),
+  tax2Percent: lineFields.tax2Percent.optional(),
+  tax2Description: lineFields.tax2Description.optional(),
+  tax3Enabled: lineFields.tax3Enabled.optional(),
+  tax3Percent: lineFields.tax3Percent.optional(),
+  tax3Description: lineFields.tax3Description.optional(),
 });
 export type SubmitLine = z.output<typeof ZSubmitLine>;
 
+/** A customer name left out keeps the saved one. */
 export const ZSubmitOrderInput = z.object({
   orderId: zId,
-  customerName: z.string().trim().max(200, own('Customer Name must be at most 200 characters')).default(''),
+  customerName: zOptionalText('Customer Name', 200).optional(),
   items: z.array(ZSubmitLine).max(MAX_ORDER_LINES, own(`An order may have at most ${MAX_ORDER_LINES} lines`)),
 });
+export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 
 export const ZOrderIdInput = z.object({ orderId: zId });
 
@@ -142,23 +193,23 @@ export const ZUpdateLineOutput = z.object({
 export const ZSubmitOrderOutput = z.object({ success: z.boolean(), message: z.string(), order: ZOrder });
 export const ZFetchOrderOutput = z.object({ success: z.boolean(), order: ZOrder });
 
-/** SPEC 5: text filters trimmed, empty means none. */
-const zFilterText = z
-  .string()
-  .max(200, own('Search text must be at most 200 characters'))
-  .nullish()
-  .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()));
-const zFilterDate = z
-  .union([z.iso.datetime({ offset: true, error: own('Dates must be ISO date-times') }), z.iso.date({ error: own('Dates must be ISO date-times') })])
-  .nullish()
-  .transform((v) => (v ? new Date(v) : null));
+/** A lookup's text filter: trimmed; empty, blank or null means no filter. */
+const zFilterText = (label: string) =>
+  zString(label, own(`${label} must be text`))
+    .max(200, own(`${label} must be at most 200 characters`))
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v.trim() === '' ? null : v.trim()));
+const zFilterDate = (label: string) =>
+  zDateInput(label, { dateOnly: true })
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const ZLookupOrdersInput = z.object({
-  orderNumber: zFilterText,
-  customer: zFilterText,
-  itemKeyword: zFilterText,
-  startDate: zFilterDate,
-  endDate: zFilterDate,
+  orderNumber: zFilterText('Order Number'),
+  customer: zFilterText('Customer'),
+  itemKeyword: zFilterText('Item Keyword'),
+  startDate: zFilterDate('Start Date'),
+  endDate: zFilterDate('End Date'),
   minAmount: zMoney.nullish().transform((v) => v ?? null),
   maxAmount: zMoney.nullish().transform((v) => v ?? null),
 });

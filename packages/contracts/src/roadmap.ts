@@ -1,27 +1,21 @@
 /**
- * /roadmap/roadmap: one path, an `action` of list, create, update or delete (SPEC 7).
+ * /roadmap/roadmap: one path, an `action` of list, create, update or delete.
  */
 import { z } from 'zod';
 import { own, requiredMessage } from './messages';
-import { zDateOut, zId, zIdOut, zText } from './wire';
+import { zDateInput, zDateOut, zId, zIdOut, zOptionalText, zText } from './wire';
 
 export const ROADMAP_STATUSES = ['in_progress', 'completed'] as const;
 export type RoadmapStatus = (typeof ROADMAP_STATUSES)[number];
 
-const isoDateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: own(`${label} must be an ISO date-time with offset`) }).transform((v) => new Date(v));
-
 const entryFields = {
   title: zText('Title', 200),
   description: zText('Description', 4000),
-  requestor: z
-    .string()
-    .trim()
-    .max(200, own('Requestor must be at most 200 characters'))
+  requestor: zOptionalText('Requestor', 200)
     .nullish()
     .transform((v) => (v ? v : null)),
-  estimatedCompletion: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', requiredMessage('Estimated Completion')).pipe(isoDateTime('Estimated Completion')),
-  actualCompletion: z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDateTime('Actual Completion').nullable()),
+  estimatedCompletion: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', requiredMessage('Estimated Completion')).pipe(zDateInput('Estimated Completion')),
+  actualCompletion: z.preprocess((v) => (v === '' || v === undefined ? null : v), zDateInput('Actual Completion').nullable()),
   status: z.enum(ROADMAP_STATUSES, { error: own('status must be in_progress or completed') }).default('in_progress'),
 };
 

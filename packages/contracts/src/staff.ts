@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { zEmail, zNewPassword, zStoreRole, zUsername } from './auth';
+import { zEmail, zNewPassword, zRole, ZRoleAssignment, zStoreRole, zUsername } from './auth';
 import { zId, zIdOut, zText } from './wire';
-import { zRole } from './auth';
 
 export const ZStaffMember = z.object({ userId: zIdOut, username: z.string(), email: z.string(), roles: z.array(zRole) });
 export type StaffMember = z.output<typeof ZStaffMember>;
@@ -10,4 +9,14 @@ export const ZListStaffOutput = z.object({ success: z.boolean(), staff: z.array(
 export const ZAddStaffInput = z.object({ username: zUsername, email: zEmail, password: zNewPassword(), staffRole: zStoreRole });
 export const ZAssignStaffInput = z.object({ usernameOrEmail: zText('Username or e-mail', 254), staffRole: zStoreRole });
 export const ZRevokeStaffInput = z.object({ userId: zId, staffRole: zStoreRole });
-export const ZStaffChangeOutput = z.object({ success: z.boolean(), message: z.string(), member: ZStaffMember.nullable() });
+/**
+ * The member a staff change touched. After an assignment it names only the identifier
+ * the caller typed (the username or the e-mail), never the other one.
+ */
+export const ZStaffChangeMember = ZStaffMember.extend({ username: z.string().optional(), email: z.string().optional() });
+export const ZStaffChangeOutput = z.object({ success: z.boolean(), message: z.string(), member: ZStaffChangeMember.nullable() });
+
+/** Leaving a store: the caller's own assignment (a store role) to give up. */
+export const ZLeaveStoreInput = z.object({ assignment: z.object({ storeId: zId, role: zStoreRole }, { error: 'must be an object with storeId and role' }) });
+/** The caller's assignments left after leaving, for the stored session. */
+export const ZLeaveStoreOutput = z.object({ success: z.boolean(), message: z.string(), roles: z.array(ZRoleAssignment) });

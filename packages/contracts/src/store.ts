@@ -1,10 +1,11 @@
 /**
- * Store settings in the flattened server form of SPEC 3, and payment methods.
+ * Store settings, flattened into one object of fields (tax1ShortName, tax1Percent, ...),
+ * and payment methods.
  */
 import { z } from 'zod';
 import { isValidTimeZone, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
 import { own, requiredMessage } from './messages';
-import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zPercent, zPercentOut, zText } from './wire';
+import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPercent, zPercentOut, zString, zText } from './wire';
 
 const requiredPercent = (label: string) => z.unknown().refine((v) => v !== undefined && v !== null, requiredMessage(label)).pipe(zPercent(label));
 const requiredMoney = (label: string) =>
@@ -14,16 +15,12 @@ const requiredMoney = (label: string) =>
     .pipe(zMoney)
     .refine((v) => v >= 0n, own(`${label} must not be negative`));
 
-export const zTimeZone = z.string().trim().refine(isValidTimeZone, own('Time zone must be an IANA time zone such as America/New_York'));
+export const zTimeZone = zString('Time zone').trim().max(100, own('Time zone must be at most 100 characters')).refine(isValidTimeZone, own('Time zone must be an IANA time zone such as America/New_York'));
 
 function taxInput(n: 1 | 2 | 3) {
   return {
-    shortName: z
-      .string()
-      .trim()
-      .max(TAX_SHORT_NAME_MAX_LENGTH, own(`Tax ${n} short name must be at most ${TAX_SHORT_NAME_MAX_LENGTH} characters`))
-      .default(''),
-    longName: z.string().trim().max(100, own(`Tax ${n} long name must be at most 100 characters`)).default(''),
+    shortName: zOptionalText(`Tax ${n} short name`, TAX_SHORT_NAME_MAX_LENGTH).default(''),
+    longName: zOptionalText(`Tax ${n} long name`, 100).default(''),
     percent: zPercent(`Tax ${n} Percentage`).default(0n),
     enabled: z.boolean().default(false),
     applyByDefault: z.boolean().default(false),
@@ -60,6 +57,8 @@ export const ZUpdateSettingsInput = z.object({
   tax3ApplyByDefault: t3.applyByDefault,
   /** Optional: the store's IANA time zone, for "today" and "this month" on dashboards. */
   timeZone: zTimeZone.optional(),
+  /** Optional: the store's postal address, printed on vendors' statements; absent keeps the saved one. */
+  address: zOptionalText('Store Address', 300).optional(),
 });
 export type UpdateSettingsInput = z.output<typeof ZUpdateSettingsInput>;
 
@@ -88,6 +87,7 @@ export const ZSettingsOutput = z.object({
   tax3Enabled: z.boolean(),
   tax3ApplyByDefault: z.boolean(),
   timeZone: z.string(),
+  address: z.string(),
   storeUpdatedAt: zDateOut,
 });
 export type SettingsOutput = z.output<typeof ZSettingsOutput>;

@@ -1,11 +1,12 @@
 /**
- * Vendors (SPEC 3 vendor save payload and list) and item codes.
+ * Vendors (the save payload, with the primary contact's fields flat, and the list) and
+ * item codes.
  */
 import { z } from 'zod';
-import { MESSAGES, validateTag } from '@pos/domain';
+import { MESSAGES, RENT_LIMIT, RENT_OVERRIDES, RENT_LIMIT_MESSAGE, VENDOR_TYPES, isWholeCents, validateTag } from '@pos/domain';
 import { zEmail } from './auth';
 import { own } from './messages';
-import { zId, zIdOut, zMoneyOut, zPaging, zPercent, zPercentOut, zText } from './wire';
+import { zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPaging, zPercent, zPercentOut, zString, zText } from './wire';
 
 own(MESSAGES.tagRequired);
 own(MESSAGES.tagAlphanumeric);
@@ -19,20 +20,36 @@ export const ZListVendorsInput = z.object({
   isAscending: z.boolean().default(true),
 });
 
+export { VENDOR_TYPES };
+export type { VendorType } from '@pos/domain';
+
+export const zVendorType = z.enum(VENDOR_TYPES, { error: own(`Vendor Type must be one of ${VENDOR_TYPES.join(', ')}`) });
+
+/** A monthly rent: $0.00 up to the rent limit, in whole cents. */
+export const zMonthlyRent = zMoney
+  .refine((v) => v >= 0n && v <= RENT_LIMIT, own(RENT_LIMIT_MESSAGE))
+  .refine(isWholeCents, own('Monthly Rent must be in whole cents'));
+
+/**
+ * Vendor Type and Monthly Rent are optional: a new vendor without them is a VENDOR
+ * paying no rent, and an edit that leaves them out keeps the saved ones.
+ */
 const vendorFields = {
   tradeName: zText('Trade Name', 200),
   contactName: zText('Contact Name', 200),
   contactEmail: zEmail,
   primaryPhone: zText('Primary Phone', 40),
-  secondaryPhone: z.string().trim().max(40, own('Secondary Phone must be at most 40 characters')).default(''),
+  secondaryPhone: zOptionalText('Secondary Phone', 40).default(''),
   deductMonthlyRent: z.boolean().default(false),
+  vendorType: zVendorType.optional(),
+  monthlyRent: zMonthlyRent.optional(),
 };
 export const ZAddVendorInput = z.object(vendorFields);
 export const ZEditVendorInput = z.object({ vendorId: zId, ...vendorFields });
 export const ZVendorIdInput = z.object({ vendorId: zId });
 export type VendorSaveInput = z.output<typeof ZAddVendorInput>;
 
-export const DEDUCT_RENT_OVERRIDES = ['USE_VENDOR_DEFAULT', 'DEDUCT', 'DO_NOT_DEDUCT'] as const;
+export const DEDUCT_RENT_OVERRIDES = RENT_OVERRIDES;
 
 export const ZItemCode = z.object({
   id: zIdOut,
@@ -43,6 +60,7 @@ export const ZItemCode = z.object({
   receivesSeparateStatement: z.boolean(),
   proportionalCcFee: z.boolean(),
   deductMonthlyRentOverride: z.enum(DEDUCT_RENT_OVERRIDES),
+  monthlyRent: zMoneyOut,
 });
 export type ItemCode = z.output<typeof ZItemCode>;
 
@@ -60,6 +78,8 @@ export const ZVendor = z.object({
   tradeName: z.string(),
   primaryContact: ZPrimaryContact.nullable(),
   deductMonthlyRent: z.boolean(),
+  vendorType: zVendorType,
+  monthlyRent: zMoneyOut,
   outstandingStatementBalance: zMoneyOut,
   itemCodes: z.array(ZItemCode),
 });
@@ -69,8 +89,7 @@ export const ZListVendorsOutput = z.object({ success: z.boolean(), vendors: z.ar
 export const ZVendorOutput = z.object({ success: z.boolean(), message: z.string(), vendor: ZVendor });
 export const ZVendorDeleteOutput = z.object({ success: z.boolean(), message: z.string(), archived: z.boolean() });
 
-const zTag = z
-  .string({ error: MESSAGES.tagRequired })
+const zTag = zString('Tag', MESSAGES.tagRequired)
   .trim()
   .max(50, own('Tag must be at most 50 characters'))
   .superRefine((tag, ctx) => {
@@ -82,13 +101,15 @@ const itemCodeFields = {
   tag: zTag,
   vendorId: zId.nullable().default(null),
   warnOnNoControlCode: z.boolean().default(false),
-  /** Absent: the store's default vendor commission percent. */
+  /** Absent: the store's default commission for the vendor's type (the default vendor commission for a code of no vendor). */
   defaultCommissionPercent: zPercent('Default Commission Percent').optional(),
   receivesSeparateStatement: z.boolean().default(false),
   proportionalCcFee: z.boolean().default(false),
   deductMonthlyRentOverride: z
     .enum(DEDUCT_RENT_OVERRIDES, { error: own(`deductMonthlyRentOverride must be one of ${DEDUCT_RENT_OVERRIDES.join(', ')}`) })
     .default('USE_VENDOR_DEFAULT'),
+  /** The rent of a code that receives a separate statement; absent: $0.00 for a new code, the saved rent on an edit. */
+  monthlyRent: zMonthlyRent.optional(),
 };
 export const ZAddItemCodeInput = z.object(itemCodeFields);
 /** Edit is a whole save; vendorId must be given (null unassigns), so leaving it out never detaches a code. */

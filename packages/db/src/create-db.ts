@@ -12,6 +12,9 @@ import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 const INT8_OID = 20;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_POOL_WAIT_MS = 30_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 export type DbKind = 'postgres' | 'pglite';
 
@@ -30,6 +33,12 @@ export interface CreateDbOptions {
   loadDataDir?: Blob | File | undefined;
   /** pg pool size. */
   poolSize?: number | undefined;
+  /** pg: how long opening a connection to the server may take before failing. */
+  connectTimeoutMs?: number | undefined;
+  /** pg: how long a call may wait for a free connection of the pool (busy, not away) before failing. */
+  poolWaitMs?: number | undefined;
+  /** pg: longest a statement may run (0: no limit); the client gives up a little later in case the server vanished. */
+  statementTimeoutMs?: number | undefined;
   /** Kysely's query log (the benchmarks record the SQL a call runs). */
   log?: LogConfig | undefined;
 }
@@ -45,17 +54,36 @@ export async function createPglite(options: { dataDir?: string | undefined; load
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.url) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    // A database that is away fails each call within these limits instead of leaving it
+    // waiting: refused connections fail at once, a connection the server does not accept
+    // within connectTimeoutMs fails then, and a statement is cancelled by the server (and
+    // given up by the client) when it runs too long. A busy pool is another matter: a
+    // call may wait longer (poolWaitMs) for one of its connections to come free.
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    class Client extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
     const pool = new pg.Pool({
+      Client,
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: Math.max(options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS, connectTimeoutMs),
+      keepAlive: true,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5_000 } : {}),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8_OID ? (value: string) => BigInt(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client dropped by the server (restart, admin command) must not crash the
-    // process: the pool replaces it on the next checkout.
+    // A connection the server drops (a crash, a restart, an admin command) must not crash
+    // the process. An idle one is reported to the pool, which discards it; one that is
+    // checked out between two statements reports to no one unless it has a listener of
+    // its own: its next statement then fails (a 503) and the pool discards it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -42,6 +42,8 @@ export interface StoresTable {
   tax3_percent: Int8Setting;
   tax3_enabled: Setting<boolean>;
   tax3_apply_by_default: Setting<boolean>;
+  /** The store's postal address, printed on vendors' statements. */
+  address: Setting<string>;
 }
 
 export interface PaymentMethodsTable {
@@ -84,10 +86,13 @@ export interface SessionsTable {
   last_used_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
+/** Sign-in attempts being checked (pending), failures (login and password change) and sign-ups, counted for the limits. */
+export interface AuthAttemptsTable {
   id: GeneratedInt8;
-  identifier: string;
-  failed_at: CreatedAt;
+  kind: 'pending' | 'failure' | 'signup';
+  account: ColumnType<string, string | undefined, string>;
+  address: string;
+  attempted_at: CreatedAt;
 }
 
 export type OrderStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'REFUNDED';
@@ -111,6 +116,8 @@ export interface OrdersTable {
   vendor_share_total: Int8Setting;
 }
 
+export type VendorType = 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT';
+
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 type NullableInt8 = ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
 
@@ -119,6 +126,9 @@ export interface VendorsTable {
   store_id: Int8;
   trade_name: string;
   deduct_monthly_rent: Setting<boolean>;
+  vendor_type: Setting<VendorType>;
+  monthly_rent: Int8Setting;
+  /** A cache of the sum of the vendor's ledger entries, kept by the ledger's trigger. */
   outstanding_statement_balance: Int8Setting;
   contact_id: NullableInt8;
   contact_name: NullableText;
@@ -140,6 +150,7 @@ export interface ItemCodesTable {
   receives_separate_statement: Setting<boolean>;
   proportional_cc_fee: Setting<boolean>;
   deduct_monthly_rent_override: Setting<'USE_VENDOR_DEFAULT' | 'DEDUCT' | 'DO_NOT_DEDUCT'>;
+  monthly_rent: Int8Setting;
   archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -220,10 +231,151 @@ export interface StoreCountersTable {
   store_id: Int8;
   live_vendors: Int8;
   completed_orders: Int8;
-  completed_revenue: Int8;
+  /** numeric: a sum that cannot overflow; read it as text. */
+  completed_revenue: ColumnType<string, never, never>;
+}
+
+export type LedgerKind = 'SALE' | 'COMMISSION' | 'CARD_FEE' | 'RENT' | 'ADJUSTMENT' | 'PAYOUT';
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface LedgerEntriesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  vendor_id: Int8;
+  /** The separate-statement item code whose account this is; null for the vendor's main account. */
+  item_code_id: NullableInt8;
+  kind: LedgerKind;
+  amount: Int8;
+  order_id: NullableInt8;
+  order_line_id: NullableInt8;
+  refund_id: NullableInt8;
+  payout_id: NullableInt8;
+  /** 'YYYY-MM' on RENT entries only. */
+  rent_month: ColumnType<string | null, string | null | undefined, never>;
+  memo: ColumnType<string, string | undefined, never>;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+/** Kept by the ledger's trigger: read, never written by the application. */
+export interface LedgerAccountsTable {
+  store_id: Int8;
+  vendor_id: Int8;
+  item_code_id: NullableInt8;
+  account_key: ColumnType<bigint, never, never>;
+  balance: Int8;
+}
+
+/** Kept by the ledger's trigger (migration 0013): read, never written by the application. */
+export interface LedgerStoreTotalsTable {
+  store_id: Int8;
+  /** numeric sums: read them as text. */
+  owed: ColumnType<string, never, never>;
+  owing: ColumnType<string, never, never>;
+  accounts_owed: Int8;
+  accounts_owing: Int8;
+}
+
+export type PayoutMethod = 'CHECK' | 'CASH' | 'ACH' | 'STORE_CREDIT';
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface PayoutRunsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  /** The store's day the run paid earnings through. */
+  through: ColumnType<string, string, never>;
+  minimum: Int8;
+  method: PayoutMethod;
+  total: Int8;
+  count: ColumnType<number, number, never>;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface PayoutsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  vendor_id: Int8;
+  /** The separate-statement code's account paid, or null for the vendor's main account. */
+  item_code_id: NullableInt8;
+  amount: Int8;
+  method: PayoutMethod;
+  reference: ColumnType<string, string | undefined, never>;
+  run_id: NullableInt8;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditEventsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  actor_id: NullableInt8;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: ColumnType<string, string | undefined, never>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface RefundsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  order_id: Int8;
+  /** n of the order's n-th refund; the number is `{orderNumber}-R{n}`. */
+  sequence: number;
+  number: string;
+  reason: string;
+  /** What the refunded units' share of their lines' totals came to, before tax. */
+  total: Int8;
+  tax1: Int8Setting;
+  tax2: Int8Setting;
+  tax3: Int8Setting;
+  /** What the customer got back: total + taxes. */
+  amount: Int8;
+  created_by: NullableInt8;
+  approved_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface RefundLinesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  refund_id: Int8;
+  order_line_id: Int8;
+  quantity: Int8;
+  total: Int8;
+  tax1: Int8Setting;
+  tax2: Int8Setting;
+  tax3: Int8Setting;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface RefundPaymentsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  refund_id: Int8;
+  payment_method_id: Int8;
+  method_name: string;
+  is_cash: boolean;
+  amount: Int8;
 }
 
 export interface Database {
+  refunds: RefundsTable;
+  refund_lines: RefundLinesTable;
+  refund_payments: RefundPaymentsTable;
+  audit_events: AuditEventsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_store_totals: LedgerStoreTotalsTable;
+  payouts: PayoutsTable;
+  payout_runs: PayoutRunsTable;
   store_counters: StoreCountersTable;
   inventory_items: InventoryItemsTable;
   inventory_movements: InventoryMovementsTable;
@@ -237,5 +389,5 @@ export interface Database {
   users: UsersTable;
   role_assignments: RoleAssignmentsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  auth_attempts: AuthAttemptsTable;
 }

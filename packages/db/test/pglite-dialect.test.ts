@@ -40,7 +40,7 @@ describe('database transactions', () => {
 
   it('reports affected rows and reads int8 as bigint', async () => {
     await sql`insert into probe values (500, 'a'), (501, 'b')`.execute(h.db);
-    const result = await h.db.updateTable('probe' as any).set({ note: 'c' }).where('id' as any, '>=', 500).executeTakeFirst();
+    const result = await h.db.withTables<{ probe: { id: number; note: string | null } }>().updateTable('probe').set({ note: 'c' }).where('id', '>=', 500).executeTakeFirst();
     expect(result.numUpdatedRows).toBe(2n);
     const { rows } = await sql<{ big: bigint }>`select 9223372036854775807::int8 as big`.execute(h.db);
     expect(rows[0]?.big).toBe(9223372036854775807n);

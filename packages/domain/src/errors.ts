@@ -1,5 +1,5 @@
 /**
- * Domain errors and every user-facing message of SPEC.md sections 5 and 8.
+ * Domain errors and the product's user-facing messages.
  * The strings are the product's wording: use them exactly, never paraphrase.
  */
 
@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | 'MONEY_OVERFLOW'
   | 'PERCENT_RANGE'
   | 'PERCENT_FORMAT'
-  | 'ROLE_CYCLE';
+  | 'ROLE_CYCLE'
+  | 'LIMIT_EXCEEDED';
 
 export class DomainError extends Error {
   constructor(
@@ -27,7 +28,7 @@ export const MESSAGES = {
   // Product
   productName: 'Consignment POS',
 
-  // Number parsing and money (SPEC 5, 8)
+  // Number parsing and money
   noDigits: 'No digits found in input',
   invalidCharacter: 'Invalid character in numeric payload',
   moneyOverflow: 'Money value exceeds 64-bit long bounds',
@@ -87,12 +88,12 @@ export function percentRangeMessage(min: bigint, max: bigint): string {
   return `Percentage must be between ${scaledToText(min, 6, 0)}% and ${scaledToText(max, 6, 0)}%`;
 }
 
-/** SPEC 5: the browser confirmation before a vendor is deleted. */
+/** The browser confirmation before a vendor is deleted. */
 export function vendorDeleteConfirmMessage(tradeName: string): string {
   return `Are you sure you want to delete vendor "${tradeName}"?`;
 }
 
-/** SPEC 7: a non-OK HTTP status. */
+/** A call answered with a non-OK HTTP status. */
 export function apiRequestFailedMessage(statusText: string): string {
   return `API request failed: ${statusText}`;
 }

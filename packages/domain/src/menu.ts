@@ -1,5 +1,6 @@
 /**
- * The side drawer of SPEC 6 as data, the route rules of SPEC 2, and page titles.
+ * The side drawer as data (which role sees which entry), who may open each route, and
+ * page titles.
  */
 
 import { MESSAGES } from './errors';
@@ -10,6 +11,15 @@ export interface MenuEntry {
   path: string;
   allowed: readonly MenuRole[];
   children?: readonly MenuEntry[];
+  /** A screen of its own (not only a heading over its children): where it may be opened, it stays a link. */
+  page?: boolean;
+}
+
+/** An entry of the current role's drawer. */
+export interface VisibleMenuEntry extends MenuEntry {
+  /** The current role may open the entry's own path (else it only holds children the role may open). */
+  opens: boolean;
+  children?: VisibleMenuEntry[];
 }
 
 const ALL: readonly MenuRole[] = ['ALL'];
@@ -17,6 +27,8 @@ const SYSTEM_ADMINS: readonly MenuRole[] = ['SST_ADMIN', 'ABSOLUTE_ADMIN'];
 const STORE_MANAGERS: readonly MenuRole[] = ['STORE_MANAGER', 'STORE_OWNER'];
 const STORE_WORKERS: readonly MenuRole[] = ['STORE_STAFF', 'STORE_MANAGER', 'STORE_OWNER'];
 const STORE_REPORTERS: readonly MenuRole[] = ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER'];
+/** The audit trail: an accountant, and an owner (whose role includes the accountant's); not a manager. */
+const STORE_AUDITORS: readonly MenuRole[] = ['STORE_ACCOUNTANT', 'STORE_OWNER'];
 
 function freezeEntry(e: MenuEntry): MenuEntry {
   return Object.freeze({
@@ -49,26 +61,41 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
         { label: 'Settings', path: '/store/settings', allowed: STORE_MANAGERS },
       ],
     },
-    { label: 'Vendors', path: '/store/vendors', allowed: STORE_WORKERS },
+    {
+      label: 'Vendors',
+      path: '/store/vendors',
+      allowed: STORE_WORKERS,
+      page: true,
+      children: [{ label: 'Accounts', path: '/store/vendors/accounts', allowed: STORE_REPORTERS }],
+    },
     { label: 'Orders', path: '/orders', allowed: STORE_WORKERS },
-    // SPEC 2 leaves Customers' visibility open; it follows Orders.
+    // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
     { label: 'Reports', path: '/reports', allowed: STORE_REPORTERS },
+    { label: 'Audit', path: '/store/audit', allowed: STORE_AUDITORS },
     { label: 'Roadmap', path: '/roadmap', allowed: ALL },
     { label: 'Account', path: '/account', allowed: ALL },
   ].map(freezeEntry),
 );
 
-/** The drawer for the current role: visible entries, each with its visible children. */
-export function visibleMenu(current: Role | null): MenuEntry[] {
-  const filter = (entries: readonly MenuEntry[]): MenuEntry[] =>
-    entries
-      .filter((e) => isVisible(current, e.allowed))
-      .map((e) => (e.children ? { ...e, children: filter(e.children) } : { ...e }));
+/**
+ * The drawer for the current role: the entries it may open, each with the children it
+ * may open; and an entry it may not open that holds children it may (an accountant sees
+ * Vendors holding only Accounts).
+ */
+export function visibleMenu(current: Role | null): VisibleMenuEntry[] {
+  const filter = (entries: readonly MenuEntry[]): VisibleMenuEntry[] =>
+    entries.flatMap((e) => {
+      const opens = isVisible(current, e.allowed);
+      const { children: all, ...entry } = e;
+      const children = all ? filter(all) : undefined;
+      if (!opens && (children ?? []).length === 0) return [];
+      return [children ? { ...entry, opens, children } : { ...entry, opens }];
+    });
   return filter(MENU);
 }
 
-/** SPEC 2 route table: who may open each route (besides '/', the public login page). */
+/** Who may open each route (besides '/', the public login page). */
 export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Object.freeze({
   '/dashboard': ALL,
   '/system': SYSTEM_ADMINS,
@@ -79,10 +106,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   '/store/inventory': STORE_MANAGERS,
   '/store/settings': STORE_MANAGERS,
   '/store/vendors': STORE_WORKERS,
+  // Balances, rent, payouts and every account's statement (/store/vendors/accounts/...).
+  '/store/vendors/accounts': STORE_REPORTERS,
   '/orders': STORE_WORKERS,
-  // The page shows only a heading and SPEC 2 gives no rule: any signed-in user may open it.
+  // The page shows only a heading: any signed-in user may open it.
   '/customers': ALL,
   '/reports': STORE_REPORTERS,
+  '/store/audit': STORE_AUDITORS,
   '/roadmap': ALL,
   '/account': ALL,
 });
@@ -132,5 +162,5 @@ export function pageTitle(path: string): string | null {
   return best?.label ?? null;
 }
 
-/** SPEC 2: the top bar falls back to the product name. */
+/** The top bar's title where a route has none of its own: the product name. */
 export const DEFAULT_TITLE: string = MESSAGES.productName;

@@ -1,5 +1,5 @@
 /**
- * Money and percent as bigint micro-units (SPEC 3, 5, 9; CONTRACT 4).
+ * Money and percent as bigint micro-units.
  *
  * - Money: millionths of a currency unit, within signed 64-bit range.
  * - Percent: millionths of one percent (7.25% = 7_250_000n).
@@ -31,7 +31,7 @@ function isWhitespace(ch: string): boolean {
 }
 
 /**
- * SPEC 5 lexical rules. Scans left to right and reports the first offending
+ * The lexical rules of typed numbers (see parseDecimal). Scans left to right and reports the first offending
  * character; "no digits" is only reported when every character was acceptable.
  */
 function splitDecimal(input: string): DecimalParts {
@@ -79,7 +79,7 @@ function partsToScaled({ negative, int, frac }: DecimalParts, scale: number): bi
 }
 
 /**
- * Parses human decimal text into `value × 10^scale` (SPEC 5):
+ * Parses human decimal text into `value × 10^scale`:
  * whitespace anywhere and ',' are ignored; one optional leading sign; at most one '.';
  * digits beyond `scale` decimals are rounded half-up on the magnitude.
  *

@@ -1,9 +1,48 @@
 /**
- * Order arithmetic (SPEC 9, CONTRACT 4) in integer micro-units.
+ * Order arithmetic in integer micro-units, every rounding to whole cents half-to-even.
  * The server recomputes every amount with these functions; the client shows them.
  */
 
-import { CENT, PERCENT_100, assertMoneyRange, divRoundHalfEven } from './money';
+import { DomainError } from './errors';
+import { QUANTITY_MAX } from './percent-field';
+import { CENT, MICRO, PERCENT_100, assertMoneyRange, divRoundHalfEven, formatMoney } from './money';
+
+/**
+ * Business limits of a sale, in micro-units, either sign: far above any real sale in a
+ * consignment store, and low enough that no sum can leave 64-bit range (an order's
+ * lines at the line limit, with three taxes of 100%, stay well inside it). Quantities
+ * are bounded by QUANTITY_MAX.
+ */
+export const PRICE_LIMIT = 10_000_000n * MICRO;
+export const LINE_TOTAL_LIMIT = 100_000_000n * MICRO;
+export const ORDER_TOTAL_LIMIT = 1_000_000_000n * MICRO;
+
+export const LIMIT_MESSAGES = {
+  price: `Price must be between -${formatMoney(PRICE_LIMIT)} and ${formatMoney(PRICE_LIMIT)}`,
+  quantity: `Quantity must be at most ${QUANTITY_MAX}`,
+  lineTotal: `A line's amount (price × quantity) must be between -${formatMoney(LINE_TOTAL_LIMIT)} and ${formatMoney(LINE_TOTAL_LIMIT)}`,
+  orderTotal: `An order's total must be between -${formatMoney(ORDER_TOTAL_LIMIT)} and ${formatMoney(ORDER_TOTAL_LIMIT)}`,
+} as const;
+
+const within = (v: bigint, limit: bigint) => v >= -limit && v <= limit;
+
+/**
+ * A line within the business limits: price, quantity, and amount (price × quantity,
+ * which bounds its total).
+ *
+ * @throws DomainError LIMIT_EXCEEDED naming what is out of bounds.
+ */
+export function assertLineWithinLimits(line: { quantity: number | bigint; price: bigint }): void {
+  const quantity = BigInt(line.quantity);
+  if (!within(line.price, PRICE_LIMIT)) throw new DomainError('LIMIT_EXCEEDED', LIMIT_MESSAGES.price);
+  if (quantity < 0n || quantity > BigInt(QUANTITY_MAX)) throw new DomainError('LIMIT_EXCEEDED', LIMIT_MESSAGES.quantity);
+  if (!within(line.price * quantity, LINE_TOTAL_LIMIT)) throw new DomainError('LIMIT_EXCEEDED', LIMIT_MESSAGES.lineTotal);
+}
+
+/** @throws DomainError LIMIT_EXCEEDED when an order's total is outside ORDER_TOTAL_LIMIT. */
+export function assertOrderWithinLimits(summary: { total: bigint }): void {
+  if (!within(summary.total, ORDER_TOTAL_LIMIT)) throw new DomainError('LIMIT_EXCEEDED', LIMIT_MESSAGES.orderTotal);
+}
 
 export interface LineInput {
   /** Integer quantity. */
@@ -105,7 +144,7 @@ export function isLineEmpty(line: { itemCode: string; description: string; price
 }
 
 /**
- * SPEC 4: item code, description, quantity and price all present —
+ * A complete line: item code, description, quantity and price all present —
  * non-blank code and description, quantity > 0, price ≠ 0.
  */
 export function isLineComplete(line: {

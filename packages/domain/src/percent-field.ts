@@ -1,5 +1,5 @@
 /**
- * On-blur field rules of SPEC 5 for percent, money and quantity inputs.
+ * What percent, money and quantity boxes do with their text when they lose focus.
  * Shared by the client (field behaviour) and the server (validation messages).
  */
 
@@ -54,7 +54,7 @@ export function parseMoneyField(text: string, previous: bigint): FieldResult {
 export const QUANTITY_MAX = 1_000_000;
 
 /**
- * Quantity accepts digits only; a non-numeric quantity becomes 0 (SPEC 5).
+ * Quantity accepts digits only; a non-numeric quantity becomes 0.
  * Surrounding whitespace is trimmed; '', '1.5', '-2', '1 2', 'abc' → 0.
  * Values above QUANTITY_MAX are capped.
  */

@@ -1,5 +1,6 @@
 /**
- * Roles and their hierarchy (SPEC 6), and who may grant which store role (CONTRACT 5).
+ * Roles and their hierarchy (ROLE_HIERARCHY below: who includes whom), and who may grant
+ * which store role.
  */
 
 import { DomainError } from './errors';
@@ -108,20 +109,20 @@ export function createRoleChecker<R extends string = Role>(h: Readonly<Record<R,
 // Runs assertAcyclic at module load: a cycle in the hierarchy is a start-up error.
 const defaultChecker = createRoleChecker(ROLE_HIERARCHY);
 
-/** Does `role` include `other` in the SPEC 6 hierarchy (reflexive, transitive)? */
+/** Does `role` include `other` in the hierarchy (reflexive, transitive)? */
 export function includes(role: Role, other: Role): boolean {
   return defaultChecker.includes(role, other);
 }
 
-/** `role` and every role it includes in the SPEC 6 hierarchy. */
+/** `role` and every role it includes in the hierarchy. */
 export function expandRole(role: Role): ReadonlySet<Role> {
   return defaultChecker.expand(role);
 }
 
 /**
- * SPEC 6 visibility: an entry is visible when it allows 'ALL' or when the current
+ * Menu visibility: an entry is visible when it allows 'ALL' or when the current
  * role, or a role it includes, is allowed. With no current role nothing is visible
- * (the drawer shows only Logout, SPEC 2).
+ * (the drawer shows only Logout).
  */
 export function isVisible(current: Role | null, allowed: readonly MenuRole[]): boolean {
   if (current === null) return false;
@@ -129,7 +130,7 @@ export function isVisible(current: Role | null, allowed: readonly MenuRole[]): b
   return allowed.some((r) => r !== 'ALL' && defaultChecker.includes(current, r));
 }
 
-/** CONTRACT 5: a STORE_OWNER may grant any store role; a STORE_MANAGER only STORE_STAFF; nobody else anything. */
+/** A STORE_OWNER may grant (and revoke) any store role; a STORE_MANAGER only STORE_STAFF; nobody else anything. */
 export function canGrantRole(granter: Role, target: Role): boolean {
   if (granter === 'STORE_OWNER') return isStoreRole(target);
   if (granter === 'STORE_MANAGER') return target === 'STORE_STAFF';

@@ -1,10 +1,10 @@
 /**
- * Small field rules from SPEC 5 and 9 shared by client forms and server validation.
+ * Small field rules shared by client forms and server validation.
  */
 
 import { MESSAGES } from './errors';
 
-/** SPEC 9: three tax slots; a tax short name has at most 6 characters. */
+/** A store has three tax slots; a tax short name has at most 6 characters. */
 export const TAX_SLOTS = 3;
 export const TAX_SHORT_NAME_MAX_LENGTH = 6;
 
@@ -15,7 +15,7 @@ export function validateTag(tag: string): string | null {
   return null;
 }
 
-/** SPEC 5: new password and confirmation must match (checked before the call). */
+/** The new password and its confirmation must match. */
 export function validatePasswordConfirmation(newPassword: string, confirmPassword: string): string | null {
   return newPassword === confirmPassword ? null : MESSAGES.passwordsMismatch;
 }

@@ -19,7 +19,7 @@ describe('DomainError', () => {
   });
 });
 
-describe('MESSAGES use the SPEC wording exactly', () => {
+describe("MESSAGES keep the product's wording exactly", () => {
   const expected: Record<keyof typeof MESSAGES, string> = {
     productName: 'Consignment POS',
     noDigits: 'No digits found in input',

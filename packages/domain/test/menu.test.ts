@@ -35,9 +35,11 @@ describe('MENU', () => {
       ['Inventory', '/store/inventory', managers],
       ['Settings', '/store/settings', managers],
       ['Vendors', '/store/vendors', workers],
+      ['Accounts', '/store/vendors/accounts', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
       ['Orders', '/orders', workers],
       ['Customers', '/customers', workers],
       ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
+      ['Audit', '/store/audit', ['STORE_ACCOUNTANT', 'STORE_OWNER']],
       ['Roadmap', '/roadmap', ['ALL']],
       ['Account', '/account', ['ALL']],
     ]);
@@ -53,18 +55,19 @@ describe('visibleMenu', () => {
   const storeSide = [
     'Dashboard',
     { 'Store Management': ['Staff', 'Inventory', 'Settings'] },
-    'Vendors',
+    { Vendors: ['Accounts'] },
     'Orders',
     'Customers',
     'Reports',
     'Roadmap',
     'Account',
   ];
+  const ownerSide = storeSide.flatMap((e) => (e === 'Reports' ? ['Reports', 'Audit'] : [e]));
   const expected: Record<Role, unknown[]> = {
-    STORE_STAFF: ['Dashboard', 'Vendors', 'Orders', 'Customers', 'Roadmap', 'Account'],
-    STORE_ACCOUNTANT: ['Dashboard', 'Reports', 'Roadmap', 'Account'],
+    STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Orders', 'Customers', 'Roadmap', 'Account'],
+    STORE_ACCOUNTANT: ['Dashboard', { Vendors: ['Accounts'] }, 'Reports', 'Audit', 'Roadmap', 'Account'],
     STORE_MANAGER: storeSide,
-    STORE_OWNER: storeSide,
+    STORE_OWNER: ownerSide,
     ABSOLUTE_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
     SST_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
     SST_MANAGER: ['Dashboard', 'Roadmap', 'Account'],
@@ -81,6 +84,17 @@ describe('visibleMenu', () => {
     expect(l).not.toContain('Reports');
   });
 
+  it('shows Vendors as a screen to those who may open it, and as the heading of Accounts to an accountant', () => {
+    const vendors = (role: Role) => visibleMenu(role).find((e) => e.label === 'Vendors');
+    expect(vendors('STORE_MANAGER')).toMatchObject({ opens: true, page: true, children: [{ label: 'Accounts', opens: true }] });
+    expect(vendors('STORE_STAFF')).toMatchObject({ opens: true, children: [] });
+    expect(vendors('STORE_ACCOUNTANT')).toMatchObject({ opens: false, children: [{ label: 'Accounts', path: '/store/vendors/accounts', opens: true }] });
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/store/vendors')).toBe(false);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/store/vendors/accounts/12/statement')).toBe(true);
+    expect(canAccessRoute('STORE_STAFF', '/store/vendors/accounts')).toBe(false);
+    expect(canAccessRoute('STORE_OWNER', '/store/vendors/accounts')).toBe(true);
+  });
+
   it('shows nothing without a current role', () => {
     expect(visibleMenu(null)).toEqual([]);
   });
@@ -88,7 +102,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(9);
+    expect(labels(MENU)).toHaveLength(10);
   });
 });
 
@@ -118,6 +132,10 @@ describe('ROUTE_ACCESS', () => {
     expect(canAccessRoute('STORE_MANAGER', '/store/settings')).toBe(true);
     expect(canAccessRoute('STORE_ACCOUNTANT', '/reports')).toBe(true);
     expect(canAccessRoute('STORE_ACCOUNTANT', '/orders')).toBe(false);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/store/audit')).toBe(true);
+    expect(canAccessRoute('STORE_OWNER', '/store/audit')).toBe(true);
+    expect(canAccessRoute('STORE_MANAGER', '/store/audit')).toBe(false);
+    expect(canAccessRoute('STORE_ACCOUNTANT', '/store')).toBe(false);
     expect(canAccessRoute('STORE_ACCOUNTANT', '/customers')).toBe(true);
     expect(canAccessRoute('ABSOLUTE_ADMIN', '/system/users')).toBe(true);
     expect(canAccessRoute('SST_MANAGER', '/system')).toBe(false);
@@ -132,6 +150,7 @@ describe('pageTitle', () => {
     ['/dashboard', 'Dashboard'],
     ['/store', 'Store Management'],
     ['/store/settings', 'Settings'],
+    ['/store/audit', 'Audit'],
     ['/store/vendors', 'Vendors'],
     ['/store/vendors/5', 'Vendors'],
     ['/system/users', 'Users'],

@@ -17,7 +17,7 @@ import {
 
 const NO_TAX = [0n, 0n, 0n] as const;
 
-describe('computeLine (CONTRACT 4)', () => {
+describe('computeLine (every rounding to whole cents half-to-even)', () => {
   it('19.99 × 3, 10% off, 7.25% tax', () => {
     expect(
       computeLine({ quantity: 3, price: 19_990_000n, discountPercent: 10_000_000n, taxPercents: [7_250_000n, 0n, 0n] }),

@@ -18,7 +18,7 @@ describe('validatePercent', () => {
     expect(validatePercent(7_250_000n)).toBeNull();
   });
 
-  it('rejects outside the default bounds with the SPEC message', () => {
+  it("rejects outside the default bounds with the product's message", () => {
     expect(validatePercent(-1n)).toBe('Percentage must be between 0% and 100%');
     expect(validatePercent(PERCENT_100 + 1n)).toBe('Percentage must be between 0% and 100%');
   });

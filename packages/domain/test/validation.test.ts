@@ -18,14 +18,14 @@ describe('validateTag', () => {
 });
 
 describe('validatePasswordConfirmation', () => {
-  it('reports a mismatch with the SPEC wording', () => {
+  it("reports a mismatch with the product's wording", () => {
     expect(validatePasswordConfirmation('secret123', 'secret123')).toBeNull();
     expect(validatePasswordConfirmation('secret123', 'secret124')).toBe('New passwords do not match');
   });
 });
 
 describe('constants', () => {
-  it('match SPEC 9', () => {
+  it('are three tax slots and a tax short name of at most 6 characters', () => {
     expect(TAX_SLOTS).toBe(3);
     expect(TAX_SHORT_NAME_MAX_LENGTH).toBe(6);
   });

@@ -1,11 +1,12 @@
 /**
  * PercentInput and MoneyInput: the one pair of numeric inputs every screen uses. The box
- * keeps what the user types; on blur it parses with the domain's field rules (SPEC 5):
- * a good value is committed, bad input restores the previous value and shows the spec's
- * message under the box. Values are bigint micro-units, never floats.
+ * keeps what the user types; on blur it parses with the domain's field rules
+ * (parseMoneyField, parsePercentField): a good value is committed, bad input restores the
+ * previous value and shows the domain's message for it under the box. Values are bigint micro-units, never floats.
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { useState } from 'react';
 import { formatMoneyEditable, formatPercentPlain, parseMoneyField, parsePercentField, PERCENT_100, type FieldResult } from '@pos/domain';
 
 type BaseProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue' | 'error' | 'min' | 'max'> & {
@@ -16,14 +17,11 @@ type BaseProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue' | 'e
 };
 
 function DecimalInput({ value, onChange, error: outsideError, format, parse, onBlur, onFocus, ...rest }: BaseProps & { format: (v: bigint) => string; parse: (text: string, previous: bigint) => FieldResult }) {
-  const [text, setText] = useState(() => format(value));
-  const [focused, setFocused] = useState(false);
+  // What the user types while in the box; otherwise the box shows the value, so a change
+  // from outside shows at once, and none disturbs the user's typing.
+  const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  // Follow value changes from outside while the user is not typing in this box.
-  useEffect(() => {
-    if (!focused) setText(format(value));
-  }, [value, focused, format]);
+  const text = typed ?? format(value);
 
   return (
     <TextInput
@@ -33,23 +31,27 @@ function DecimalInput({ value, onChange, error: outsideError, format, parse, onB
       value={text}
       error={error ?? outsideError ?? undefined}
       onFocus={(event) => {
-        setFocused(true);
+        setTyped(format(value));
         onFocus?.(event);
       }}
       onChange={(event) => {
-        setText(event.currentTarget.value);
+        setTyped(event.currentTarget.value);
         setError(null);
       }}
       onBlur={(event) => {
-        setFocused(false);
+        setTyped(null);
         const result = parse(text, value);
         setError(result.error);
-        setText(format(result.value));
         if (result.error === null && result.value !== value) onChange(result.value);
         onBlur?.(event);
       }}
     />
   );
+}
+
+/** `form.getInputProps(path)` of a form field holding bigint micro-units, for these boxes. */
+export function microUnitsField(props: GetInputPropsReturnType): Pick<BaseProps, 'value' | 'onChange' | 'error' | 'onFocus' | 'onBlur'> {
+  return { ...props, value: props.value as bigint };
 }
 
 export type PercentInputProps = BaseProps & { min?: bigint; max?: bigint };

@@ -111,3 +111,9 @@ export const CalendarIcon = (p: IconProps) => (
     <path d="M16 3v4M8 3v4M4 11h16" />
   </Icon>
 );
+
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);

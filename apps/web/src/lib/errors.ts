@@ -1,5 +1,5 @@
 /**
- * Maps a failed call to the message a user sees (SPEC 8): no answer from the server
+ * Maps a failed call to the message a user sees: no answer from the server
  * (network failure, timeout, a reply that is not ours) is 'Failed to connect to
  * server'; an answer carries the server's message, else the screen's fallback.
  */

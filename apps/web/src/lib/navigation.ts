@@ -9,5 +9,5 @@ export function safeRedirect(target: unknown): string {
   return target;
 }
 
-/** SPEC 9: the pause between a successful login and the redirect. */
+/** The pause between a successful login and the redirect. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;

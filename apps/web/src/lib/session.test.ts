@@ -23,7 +23,7 @@ const LOGIN = {
 };
 
 describe('session store', () => {
-  it('stores a login under the SPEC 3 keys with the first role current', () => {
+  it('stores a login under its localStorage keys with the first role current', () => {
     const storage = memoryStorage();
     const store = createSessionStore(storage);
     store.save(LOGIN);

@@ -1,5 +1,5 @@
 /**
- * The browser-stored session of SPEC 3: `token`, `userId`, `username`, `email`,
+ * The browser-stored session: `token`, `userId`, `username`, `email`,
  * `availableRoles` (JSON list) and `currentRole` (JSON {storeId, storeName, role}) in
  * localStorage, plus a tiny subscribe mechanism so the shell and screens re-render at
  * once when the role changes, the user logs in or out, or another tab does.
@@ -56,7 +56,7 @@ export function sameAssignment(a: RoleAssignment | null, b: RoleAssignment | nul
   return a !== null && b !== null && a.storeId === b.storeId && a.role === b.role;
 }
 
-/** 'store name - role', the label of SPEC 2's role selection. */
+/** 'store name - role', the label of the role selection. */
 export function assignmentLabel(a: RoleAssignment): string {
   return `${a.storeName} - ${a.role}`;
 }
@@ -84,11 +84,11 @@ export function createSessionStore(storage: KeyValueStorage) {
 
   return {
     /** A stable snapshot until the next change (fit for useSyncExternalStore). */
-    get(): Session {
+    get: (): Session => {
       snapshot ??= read();
       return snapshot;
     },
-    /** Stores a login or sign-up response; the first role becomes current (SPEC 4). */
+    /** Stores a login or sign-up response; the first role becomes current. */
     save(result: LoginResult): void {
       const roles = result.roles.map(toAssignment).filter((r): r is RoleAssignment => r !== null);
       storage.setItem('token', result.token);
@@ -110,7 +110,7 @@ export function createSessionStore(storage: KeyValueStorage) {
       for (const key of SESSION_KEYS) storage.removeItem(key);
       changed();
     },
-    subscribe(listener: () => void): () => void {
+    subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

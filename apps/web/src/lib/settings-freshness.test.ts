@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { getQueryKey } from '@trpc/react-query';
+import { queryClient } from './query-client';
 import {
   createSettingsFreshness,
-  queryKeyOf,
+  ensureFreshSettings,
+  SETTINGS_COPY_PATHS,
   SETTINGS_REFRESH_MIN_INTERVAL_MS,
   SETTINGS_STALE_AFTER_MS,
   storeUpdatedAtOf,
   type FreshnessClock,
   type Scope,
 } from './settings-freshness';
+import { trpc } from './trpc-react';
 
 /** A clock that only moves when told to, running due timers as it goes. */
 function fakeClock(start = 1_000_000): FreshnessClock & { advance(ms: number): void; pending(): number } {
@@ -52,7 +56,12 @@ function setup(options: { scope?: Scope; refresh?: () => Promise<unknown> } = {}
   const freshness = createSettingsFreshness({
     clock,
     currentScope: () => scope,
-    refresh: options.refresh ?? (async () => void refreshes.push(clock.now())),
+    refresh:
+      options.refresh ??
+      (() => {
+        refreshes.push(clock.now());
+        return Promise.resolve();
+      }),
   });
   return {
     clock,
@@ -75,10 +84,23 @@ describe('storeUpdatedAtOf', () => {
   });
 });
 
-describe('queryKeyOf', () => {
-  it("matches @trpc/react-query's key prefix for a procedure path", () => {
-    expect(queryKeyOf('store.fetchSettings')).toEqual([['store', 'fetchSettings']]);
-    expect(queryKeyOf('store.payment.list')).toEqual([['store', 'payment', 'list']]);
+describe("the app's instance and tRPC's keys", () => {
+  it('knows the settings answers by the paths the links see', () => {
+    expect([...SETTINGS_COPY_PATHS]).toEqual(['store.fetchSettings', 'store.updateSettings']);
+  });
+
+  it('refetches the cached settings and payment methods, and nothing else, when the copy is stale', async () => {
+    // Cached the way the screens' useQuery hooks cache them.
+    const fetched: string[] = [];
+    const cache = (procedure: Parameters<typeof getQueryKey>[0], name: string) =>
+      queryClient.fetchQuery({ queryKey: getQueryKey(procedure, undefined, 'query'), queryFn: () => fetched.push(name) });
+    await cache(trpc.store.fetchSettings, 'settings');
+    await cache(trpc.store.payment.list, 'payment methods');
+    await cache(trpc.vendor.list, 'vendors');
+    fetched.length = 0;
+
+    await ensureFreshSettings();
+    expect(fetched.sort()).toEqual(['payment methods', 'settings']);
   });
 });
 

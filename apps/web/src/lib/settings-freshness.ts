@@ -1,5 +1,5 @@
 /**
- * The store-settings freshness rules of SPEC 4 and 9, in one place.
+ * The store-settings freshness rules, in one place.
  *
  * The client keeps a copy of the store settings (and payment methods) in the query
  * cache. This module remembers when that copy was fetched and which storeUpdatedAt it
@@ -17,16 +17,17 @@
  */
 import { queryClient } from './query-client';
 import { session } from './session';
+import { procedurePath, queryKeyOf, trpc } from './trpc-react';
 
-/** SPEC 9: minimum time between two refresh attempts. */
+/** The minimum time between two refresh attempts. */
 export const SETTINGS_REFRESH_MIN_INTERVAL_MS = 10_000;
-/** SPEC 9: settings older than this are stale (also checked before a new order). */
+/** Settings older than this are stale (also checked before a new order). */
 export const SETTINGS_STALE_AFTER_MS = 1_800_000;
 
 /** Procedures whose answer IS the client's copy of the settings. */
-export const SETTINGS_COPY_PATHS: ReadonlySet<string> = new Set(['store.fetchSettings', 'store.updateSettings']);
+export const SETTINGS_COPY_PATHS: ReadonlySet<string> = new Set([procedurePath(trpc.store.fetchSettings), procedurePath(trpc.store.updateSettings)]);
 /** Queries refetched by a refresh: the settings and the payment methods. */
-export const SETTINGS_QUERY_PATHS = ['store.fetchSettings', 'store.payment.list'] as const;
+export const SETTINGS_QUERY_KEYS = [queryKeyOf(trpc.store.fetchSettings), queryKeyOf(trpc.store.payment.list)];
 
 export interface FreshnessClock {
   now(): number;
@@ -66,7 +67,7 @@ export interface FreshnessSnapshot {
 /** storeUpdatedAt of an answer as epoch milliseconds, or null when it has none. */
 export function storeUpdatedAtOf(data: unknown): number | null {
   if (typeof data !== 'object' || data === null || !('storeUpdatedAt' in data)) return null;
-  const raw = (data as { storeUpdatedAt: unknown }).storeUpdatedAt;
+  const raw = data.storeUpdatedAt;
   const ms = raw instanceof Date ? raw.getTime() : typeof raw === 'string' ? Date.parse(raw) : NaN;
   return Number.isFinite(ms) ? ms : null;
 }
@@ -192,11 +193,6 @@ export function createSettingsFreshness(options: SettingsFreshnessOptions) {
 
 export type SettingsFreshness = ReturnType<typeof createSettingsFreshness>;
 
-/** The query-key prefix @trpc/react-query uses for a procedure path ('a.b' -> [['a','b']]). */
-export function queryKeyOf(path: string): [string[]] {
-  return [path.split('.')];
-}
-
 /** The store the current role works in: the scope of every answer sent now. */
 export function currentStoreScope(): Scope {
   return session.get().currentRole?.storeId ?? null;
@@ -206,13 +202,13 @@ export function currentStoreScope(): Scope {
 export const settingsFreshness = createSettingsFreshness({
   currentScope: currentStoreScope,
   refresh: () =>
-    Promise.all(SETTINGS_QUERY_PATHS.map((path) => queryClient.invalidateQueries({ queryKey: queryKeyOf(path), refetchType: 'all' }))),
+    Promise.all(SETTINGS_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }))),
 });
 
 /**
  * Makes sure the cached store settings (taxes, commissions, payment methods) are fresh
- * before they are used for something that lasts, such as a new order (SPEC 4: settings
- * older than 30 minutes are refreshed first).
+ * before they are used for something that lasts, such as a new order (settings older
+ * than 30 minutes are refreshed first).
  *
  * Resolves at once when the copy is younger than 30 minutes and no answer has reported
  * a newer storeUpdatedAt; otherwise refetches the cached settings queries and resolves

@@ -1,22 +1,22 @@
 /**
- * The tRPC client (CONTRACT 1, 2): batched calls to /trpc with superjson; every call
- * carries the stored token and the current role's storeId and role as headers, and
- * gives up after 30 s (SPEC 9). A 401 on any call but login means the session is gone:
- * it is cleared and the app returns to the login page.
+ * The tRPC client (docs/API.md: the two doors, identity): batched calls to /trpc with
+ * superjson; every call carries the stored token and the current role's storeId and
+ * role as headers, and gives up after 30 s. A 401 on any call but login means the
+ * session is gone: it is cleared and the app returns to the login page.
  */
-import { createTRPCReact } from '@trpc/react-query';
 import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '@pos/api';
 import { session } from './session';
 import { currentStoreScope, settingsFreshness } from './settings-freshness';
+import { procedurePath, trpc } from './trpc-react';
+
+export { trpc };
 
 export const API_TIMEOUT_MS = 30_000;
 
-export const trpc = createTRPCReact<AppRouter>();
-
-/** Identity headers of CONTRACT 2 for the stored session. */
+/** The identity headers (docs/API.md, Identity) for the stored session. */
 export function identityHeaders(): Record<string, string> {
   const { token, currentRole } = session.get();
   const headers: Record<string, string> = {};
@@ -28,14 +28,14 @@ export function identityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** fetch with SPEC 9's timeout, combined with the caller's own abort signal. */
+/** fetch with the 30 s timeout, combined with the caller's own abort signal. */
 export const fetchWithTimeout: typeof fetch = (input, init) => {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   return fetch(input, { ...init, signal });
 };
 
-const UNAUTHENTICATED_PATHS = new Set(['auth.login', 'auth.signup']);
+const UNAUTHENTICATED_PATHS: ReadonlySet<string> = new Set([procedurePath(trpc.auth.login), procedurePath(trpc.auth.signup)]);
 
 /** Watches every answer for a 401 outside login and sign-up. */
 function sessionExpiryLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
@@ -54,7 +54,7 @@ function sessionExpiryLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
 }
 
 /**
- * Hands every successful answer to the settings-freshness rules (SPEC 4, 7): one that
+ * Hands every successful answer to the settings-freshness rules: one that
  * carries a storeUpdatedAt newer than the cached settings makes them refresh.
  */
 export function settingsFreshnessLink(): TRPCLink<AppRouter> {

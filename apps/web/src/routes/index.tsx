@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page';
+import { documentTitle, useDocumentTitle } from '../lib/document-title';
 import { safeRedirect } from '../lib/navigation';
 import { session } from '../lib/session';
 
@@ -11,8 +12,13 @@ export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: ({ search }) => {
-    // SPEC 2: a visit to / with a kept token goes on to the app.
+    // A visit to / with a kept token goes on to the app.
     if (session.get().token) throw redirect({ href: safeRedirect(search.redirect) });
   },
-  component: LoginPage,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  useDocumentTitle(documentTitle('Login', null));
+  return <LoginPage />;
+}

@@ -1,21 +1,52 @@
-import { useEffect, useState } from 'react';
-import { NavLink } from '@mantine/core';
+import { useState } from 'react';
+import { Box, NavLink } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { visibleMenu, type MenuEntry, type Role } from '@pos/domain';
+import { visibleMenu, type Role, type VisibleMenuEntry } from '@pos/domain';
 
 function isWithin(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+function PageLink({ entry, pathname }: { entry: VisibleMenuEntry; pathname: string }) {
+  const children = entry.children ?? [];
+  // The deepest entry holding the path is the active one (Vendors, not also on Accounts).
+  const active = isWithin(pathname, entry.path) && !children.some((c) => isWithin(pathname, c.path));
+  return (
+    <NavLink
+      component={Link}
+      // Menu paths come from packages/domain (menu.ts); every one is a route of the app.
+      to={entry.path}
+      label={entry.label}
+      active={active}
+      data-menu-path={entry.path}
+    />
+  );
+}
+
+function MenuItem({ entry, pathname }: { entry: VisibleMenuEntry; pathname: string }) {
   const children = entry.children ?? [];
   const within = isWithin(pathname, entry.path);
   // Parents start open: the drawer is short, and every screen stays one click away.
   const [opened, setOpened] = useState(true);
   // Arriving inside a closed section (a link, the address bar) opens its parent.
-  useEffect(() => {
+  const [wasWithin, setWasWithin] = useState(within);
+  if (within !== wasWithin) {
+    setWasWithin(within);
     if (within) setOpened(true);
-  }, [within]);
+  }
+  if (children.length > 0 && entry.page && entry.opens) {
+    // A screen with screens of its own under it: its link, and theirs below it.
+    return (
+      <>
+        <PageLink entry={entry} pathname={pathname} />
+        <Box pl="md">
+          {children.map((child) => (
+            <MenuItem key={child.path} entry={child} pathname={pathname} />
+          ))}
+        </Box>
+      </>
+    );
+  }
   if (children.length > 0) {
     // A collapsible parent: a button that shows or hides its children.
     return (
@@ -35,19 +66,10 @@ function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
       </NavLink>
     );
   }
-  return (
-    <NavLink
-      component={Link}
-      // Menu paths come from domain data; every one is a route of SPEC 2.
-      to={entry.path as '/'}
-      label={entry.label}
-      active={isWithin(pathname, entry.path)}
-      data-menu-path={entry.path}
-    />
-  );
+  return <PageLink entry={entry} pathname={pathname} />;
 }
 
-/** The drawer's entries for the current role (SPEC 6 visibility from packages/domain). */
+/** The drawer's entries for the current role (which ones each role sees: packages/domain, menu.ts). */
 export function NavMenu({ role }: { role: Role | null }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (

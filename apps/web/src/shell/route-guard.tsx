@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@mantine/core';
-import { ROUTE_ACCESS, canAccessRoute, routeKey, type Role } from '@pos/domain';
+import { DEFAULT_TITLE, ROUTE_ACCESS, canAccessRoute, pageTitle, routeKey, type Role } from '@pos/domain';
+import { PageHeading } from '../components/page-heading';
 
 export const NOT_FOR_ROLE = 'This page is not available for the current role.';
 
 /**
- * SPEC 2's route table on the client: a screen the current role may not open says so
+ * The screens each role may open, on the client: a screen the current role may not open says so
  * instead of rendering (the server refuses its calls anyway). Screens open to all stay
  * reachable without a role, so the Account page can pick one.
  */
@@ -14,8 +15,11 @@ export function RouteGuard({ pathname, role, children }: { pathname: string; rol
   const openToAll = key !== null && (ROUTE_ACCESS[key] ?? []).includes('ALL');
   if (key === null || openToAll || canAccessRoute(role, pathname)) return <>{children}</>;
   return (
-    <Alert color="yellow" title="Not available">
-      {NOT_FOR_ROLE}
-    </Alert>
+    <>
+      <PageHeading>{pageTitle(pathname) ?? DEFAULT_TITLE}</PageHeading>
+      <Alert color="yellow" title="Not available">
+        {NOT_FOR_ROLE}
+      </Alert>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { endSession } from '../lib/session-actions';
 import { trpc } from '../lib/trpc';
 
 /**
- * Logout (SPEC 4): tells the server, then clears every stored session value and returns
+ * Logout: tells the server, then clears every stored session value and returns
  * to the login page, whether or not the server call succeeded.
  */
 export function useLogout() {

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@pos/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Paper, PasswordInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { ZPasswordInput } from '@pos/contracts';
+import { isStoreRole, MESSAGES } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
-import { assignmentLabel, sameAssignment, type RoleAssignment } from '../../lib/session';
+import { focusFirstError, requestResolver } from '../../lib/form-validation';
+import { assignmentLabel, sameAssignment, session, type RoleAssignment } from '../../lib/session';
 import { switchRole } from '../../lib/session-actions';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -12,7 +15,7 @@ import { useLogout } from '../../shell/use-logout';
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {title}
       </Title>
       {children}
@@ -20,7 +23,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** SPEC 2's Account page: user information, password, role selection, session. */
+/** The Account page: user information, password, role selection, session. */
 export function AccountPage() {
   const { username, email } = useSession();
   return (
@@ -51,7 +54,10 @@ export function AccountPage() {
           <ChangePasswordForm />
         </Section>
         <Section title="Role Selection">
-          <RoleSelection />
+          <Stack gap="lg">
+            <RoleSelection />
+            <MyAssignments />
+          </Stack>
         </Section>
         <Section title="Session">
           <SessionLogout />
@@ -62,28 +68,22 @@ export function AccountPage() {
 }
 
 const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type PasswordValues = typeof NO_PASSWORDS;
+
+/** The server's checks, before the call: every field required, the new one long enough, the two new ones equal. */
+const validatePasswords = requestResolver(ZPasswordInput, (values: PasswordValues) => values);
 
 function ChangePasswordForm() {
-  const [values, setValues] = useState(NO_PASSWORDS);
+  const form = useForm<PasswordValues>({ initialValues: NO_PASSWORDS, validate: validatePasswords });
+  const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const change = trpc.auth.password.useMutation();
 
-  const set = (key: keyof typeof NO_PASSWORDS) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setResult(null);
-    if (values.newPassword !== values.confirmPassword) {
-      setResult({ ok: false, message: MESSAGES.passwordsMismatch });
-      return;
-    }
+  const submit = async (values: PasswordValues) => {
     try {
       const answer = await change.mutateAsync(values);
       if (answer.success) {
-        setValues(NO_PASSWORDS);
+        form.setValues(NO_PASSWORDS);
         setResult({ ok: true, message: MESSAGES.passwordChanged });
       } else {
         setResult({ ok: false, message: answer.message || MESSAGES.passwordFailed });
@@ -93,19 +93,27 @@ function ChangePasswordForm() {
     }
   };
 
+  // Made when the form is sent: its failure handler reads the form element.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit(
+      (values) => void submit(values),
+      (errors: FormErrors) => focusFirstError(formRef.current, errors),
+    )(event);
+
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Change Password">
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        setResult(null);
+        onSubmit(event);
+      }}
+      aria-label="Change Password"
+      noValidate
+    >
       <Stack gap="sm" maw={400}>
-        <PasswordInput label="Current Password" name="currentPassword" autoComplete="current-password" required value={values.currentPassword} onChange={set('currentPassword')} />
-        <PasswordInput label="New Password" name="newPassword" autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} />
-        <PasswordInput
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
+        <PasswordInput label="Current Password" name="currentPassword" autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
+        <PasswordInput label="New Password" name="newPassword" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
+        <PasswordInput label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
         {result ? (
           <Alert color={result.ok ? 'green' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} data-testid="password-result">
             {result.message}
@@ -141,6 +149,101 @@ function RoleSelection() {
         if (chosen) switchRole(chosen);
       }}
     />
+  );
+}
+
+const LEAVE_FAILED = 'Failed to leave the store';
+
+/**
+ * Stores the roles left after leaving one: the current role stays current when it is
+ * still held; otherwise the first one left becomes current, and every screen refetches.
+ */
+function keepRoles(roles: RoleAssignment[]) {
+  const stored = session.get();
+  if (!stored.token || !stored.userId || stored.username === null || stored.email === null) return;
+  session.save({ token: stored.token, userId: stored.userId, username: stored.username, email: stored.email, roles });
+  const kept = roles.find((r) => sameAssignment(r, stored.currentRole));
+  const next = kept ?? session.get().currentRole;
+  if (kept) session.setCurrentRole(kept);
+  else if (next) switchRole(next);
+}
+
+/** The user's own assignments, each store role with a Leave action (asked first). */
+function MyAssignments() {
+  const { availableRoles } = useSession();
+  const [leaving, setLeaving] = useState<RoleAssignment | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const leave = trpc.staff.leave.useMutation();
+
+  const close = () => {
+    setLeaving(null);
+    setFailure(null);
+  };
+
+  const confirm = async () => {
+    if (!leaving || !isStoreRole(leaving.role)) return;
+    setFailure(null);
+    try {
+      const answer = await leave.mutateAsync({ assignment: { storeId: leaving.storeId, role: leaving.role } });
+      keepRoles(answer.roles);
+      setDone(`You left ${leaving.storeName} (${leaving.role}).`);
+      setLeaving(null);
+    } catch (err) {
+      setFailure(errorMessage(err, LEAVE_FAILED));
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Your Roles
+      </Text>
+      {done ? (
+        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setDone(null)} data-testid="leave-result">
+          {done}
+        </Alert>
+      ) : null}
+      <Table withTableBorder verticalSpacing="xs" data-testid="my-assignments" aria-label="Your Roles">
+        <Table.Tbody>
+          {availableRoles.map((r) => (
+            <Table.Tr key={keyOf(r)}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.storeName}</Table.Td>
+              <Table.Td>{r.role}</Table.Td>
+              <Table.Td ta="right">
+                {isStoreRole(r.role) ? (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setLeaving(r)} aria-label={`Leave ${assignmentLabel(r)}`}>
+                    Leave
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Modal opened={leaving !== null} onClose={close} title="Leave Store" centered>
+        {leaving ? (
+          <Stack gap="md" data-testid="leave-confirmation">
+            <Text>
+              Leave <b>{leaving.storeName}</b>? You will no longer hold {leaving.role} there, on this device or any other.
+            </Text>
+            {failure ? (
+              <Alert color="red" variant="light" role="alert" data-testid="leave-error">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={leave.isPending} data-autofocus>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => void confirm()} loading={leave.isPending}>
+                Leave
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
   );
 }
 

@@ -22,7 +22,7 @@ interface Fields {
 
 const EMPTY: Fields = { usernameOrEmail: '', password: '', username: '', email: '', storeName: '' };
 
-/** The login and sign-up page of SPEC 2, with the messages of SPEC 8. */
+/** The login and sign-up page; a failure shows the message lib/errors.ts picks for it. */
 export function LoginPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
@@ -83,7 +83,7 @@ export function LoginPage() {
   const isLogin = mode === 'login';
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
       <Box w="100%" maw={420}>
         <Stack gap={4} align="center" mb="lg">
           <Title order={1} size="h2" c="blue.7">

@@ -1,5 +1,5 @@
 /**
- * How a dashboard counter reads (SPEC 2, 3): money to the cent with the domain's
+ * How a dashboard counter reads: money to the cent with the domain's
  * formatMoney, percents rounded to hundredths of a percent (from the bigint, half-to-even
  * like every rounding in the product), counts as grouped whole numbers.
  */

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/use-session';
 import { StorePanel } from './store-panels';
 import { AbsoluteAdminPanel, SstManagerPanel, SstStaffPanel } from './system-panels';
 
-/** SPEC 2: the dashboard panel depends on the current role. */
+/** The dashboard: which panel shows depends on the current role. */
 export function DashboardPage() {
   const { currentRole, username, email } = useSession();
   return (

@@ -1,6 +1,6 @@
 /**
  * One dashboard panel bound to its query: skeleton cards while it loads, the counters
- * once it answers, and on failure SPEC 8's message ('Failed to connect to server' when
+ * once it answers, and on failure a message ('Failed to connect to server' when
  * the server did not answer, else its message or 'Failed to load dashboard data') with
  * a way to try again.
  */
@@ -35,7 +35,7 @@ export function DashboardPanel<T extends Answer>({ title, fields, query }: { tit
   if (failure !== null) {
     return (
       <Stack gap="sm" component="section" aria-label={title}>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         <Alert color="red" variant="light" role="alert" data-testid="dashboard-error">

@@ -11,7 +11,7 @@ export function StatGrid({ title, counters }: { title: string; counters: readonl
   const loading = counters.some((c) => c.value === null);
   return (
     <section aria-label={title} aria-busy={loading}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(counters.length, 4) }} spacing="md">

@@ -1,5 +1,5 @@
 /**
- * Store-role dashboards (SPEC 2, 3): each role's panel bound to its own query. The
+ * Store-role dashboards: each role's panel bound to its own query. The
  * labels, their order and how each counter reads stay here.
  */
 import type { StoreRole } from '@pos/domain';

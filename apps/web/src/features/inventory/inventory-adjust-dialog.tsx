@@ -5,13 +5,14 @@
  * by the server when the stock moved meanwhile (the list then reloads, so the dialog
  * shows the quantity the server holds).
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { InventoryItem } from '@pos/contracts';
+import { useForm } from '@mantine/form';
+import { QUANTITY_BELOW_ZERO, type InventoryItem } from '@pos/contracts';
 import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { BELOW_ZERO, checkAdjustForm, FAILED_ADJUST, REASON_MAX, resultingQuantity, type AdjustFormErrors, type AdjustFormValues } from './inventory-form';
-import { notifyFailure, notifySuccess } from './notify';
+import { adjustInput, adjustValidator, FAILED_ADJUST, resultingQuantity, type AdjustFormValues } from './inventory-form';
 
 export function InventoryAdjustDialog({
   opened,
@@ -40,34 +41,29 @@ const NO_CHANGE: AdjustFormValues = { change: '', reason: '' };
 
 function AdjustForm({ item, onClose, onSaved, onStale }: { item: InventoryItem; onClose: () => void; onSaved: () => void; onStale: () => void }) {
   const adjust = trpc.store.inventory.adjust.useMutation();
-  const [values, setValues] = useState<AdjustFormValues>(NO_CHANGE);
-  const [errors, setErrors] = useState<AdjustFormErrors>({});
-  const after = resultingQuantity(item.quantityOnHand, values.change);
+  // The item follows the list, so after a refusal the checks use the quantity now held.
+  const validate = useMemo(() => adjustValidator(item.id, item.quantityOnHand), [item.id, item.quantityOnHand]);
+  const form = useForm<AdjustFormValues>({ initialValues: NO_CHANGE, validate });
+  const after = resultingQuantity(item.quantityOnHand, form.values.change);
 
-  const set = (key: keyof AdjustFormValues, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = checkAdjustForm(item.id, item.quantityOnHand, values);
-    setErrors(checked.errors);
-    if (!checked.input) return;
+  const submit = async (values: AdjustFormValues) => {
+    const { delta, ...input } = adjustInput(item.id, values);
+    // An empty change never gets here: the checks require one.
+    if (delta === undefined) return;
     try {
-      const answer = await adjust.mutateAsync(checked.input);
+      const answer = await adjust.mutateAsync({ ...input, delta });
       notifySuccess(`${answer.message}: ${answer.item.sku} now ${answer.item.quantityOnHand.toLocaleString('en-US')} on hand`);
       onSaved();
     } catch (err) {
       const message = errorMessage(err, FAILED_ADJUST);
       notifyFailure(FAILED_ADJUST, message);
-      if (message === BELOW_ZERO) setErrors({ change: message });
+      if (message === QUANTITY_BELOW_ZERO) form.setFieldError('change', message);
       onStale();
     }
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Adjust Quantity" noValidate>
+    <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Adjust Quantity" noValidate>
       <Stack gap="sm">
         <Paper bg="gray.0" p="sm" radius="sm">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -88,7 +84,7 @@ function AdjustForm({ item, onClose, onSaved, onStale }: { item: InventoryItem; 
           </Figure>
         </SimpleGrid>
         <TextInput
-          label="Change"
+          label="Adjustment"
           name="change"
           description="A whole number: -2 takes two away, 5 adds five"
           placeholder="e.g. -2 or 5"
@@ -96,21 +92,9 @@ function AdjustForm({ item, onClose, onSaved, onStale }: { item: InventoryItem; 
           autoComplete="off"
           withAsterisk
           data-autofocus
-          value={values.change}
-          error={errors.change}
-          onChange={(e) => set('change', e.currentTarget.value)}
+          {...form.getInputProps('change')}
         />
-        <TextInput
-          label="Reason"
-          name="reason"
-          placeholder="e.g. Damaged, Recount, Delivery"
-          autoComplete="off"
-          withAsterisk
-          maxLength={REASON_MAX}
-          value={values.reason}
-          error={errors.reason}
-          onChange={(e) => set('reason', e.currentTarget.value)}
-        />
+        <TextInput label="Reason" name="reason" placeholder="e.g. Damaged, Recount, Delivery" autoComplete="off" withAsterisk {...form.getInputProps('reason')} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={adjust.isPending}>
             Cancel

@@ -5,27 +5,28 @@
  * the dialog open with everything typed, the server's message in a notification and on
  * the field it is about.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { InventoryItem } from '@pos/contracts';
-import { MoneyInput } from '../../components/decimal-input';
+import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
+import { commitThenSubmit } from '../../lib/form-validation';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import {
-  checkAddForm,
-  checkEditForm,
-  DESCRIPTION_MAX,
+  addItemInput,
+  editItemInput,
+  editItemValidator,
   EMPTY_ITEM_FORM,
   FAILED_ADD,
   FAILED_SAVE,
   fieldOfServerError,
   formValuesOf,
-  ITEM_CODE_MAX,
-  SKU_MAX,
-  type ItemFormErrors,
+  ITEM_LABELS as L,
+  validateAddItem,
   type ItemFormValues,
 } from './inventory-form';
-import { notifyFailure, notifySuccess } from './notify';
 
 export function InventoryItemDialog({
   opened,
@@ -53,120 +54,37 @@ export function InventoryItemDialog({
 function ItemForm({ item, title, onClose, onSaved }: { item: InventoryItem | null; title: string; onClose: () => void; onSaved: () => void }) {
   const add = trpc.store.inventory.add.useMutation();
   const edit = trpc.store.inventory.edit.useMutation();
-  const [values, setValues] = useState<ItemFormValues>(() => (item ? formValuesOf(item) : EMPTY_ITEM_FORM));
-  const [errors, setErrors] = useState<ItemFormErrors>({});
+  const validate = useMemo(() => (item ? editItemValidator(item.id) : validateAddItem), [item]);
+  const form = useForm<ItemFormValues>({ initialValues: item ? formValuesOf(item) : EMPTY_ITEM_FORM, validate });
   const busy = add.isPending || edit.isPending;
 
-  const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const rest = { ...e };
-      delete rest[key];
-      return rest;
-    });
-  };
-
-  /** The call for what the form holds, or null when a field is wrong (marked on it). */
-  const request = (current: ItemFormValues) => {
-    if (item) {
-      const checked = checkEditForm(item.id, current);
-      setErrors(checked.errors);
-      const input = checked.input;
-      return input ? () => edit.mutateAsync(input) : null;
-    }
-    const checked = checkAddForm(current);
-    setErrors(checked.errors);
-    const input = checked.input;
-    return input ? () => add.mutateAsync(input) : null;
-  };
-
-  const submit = async (current: ItemFormValues) => {
-    const send = request(current);
-    if (!send) return;
+  const submit = async (values: ItemFormValues) => {
     try {
-      const answer = await send();
+      const answer = item ? await edit.mutateAsync(editItemInput(item.id, values)) : await add.mutateAsync(addItemInput(values));
       notifySuccess(answer.message);
       onSaved();
     } catch (err) {
+      // The dialog keeps everything typed.
       const failed = item ? FAILED_SAVE : FAILED_ADD;
       const message = errorMessage(err, failed);
       notifyFailure(failed, message);
       const field = fieldOfServerError(message);
-      if (field) setErrors({ [field]: message });
+      if (field) form.setErrors({ [field]: message });
     }
   };
 
-  // Enter in the price box: leave it first so the box commits what was typed, then
-  // send what the form holds after that.
-  const latest = useRef(values);
-  latest.current = values;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && event.currentTarget.contains(active)) active.blur();
-    setTimeout(() => void submit(latest.current), 0);
-  };
-
   return (
-    <form onSubmit={onSubmit} aria-label={title} noValidate>
+    <form onSubmit={commitThenSubmit(form.onSubmit((values) => void submit(values)))} aria-label={title} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="SKU"
-            name="sku"
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            maxLength={SKU_MAX}
-            value={values.sku}
-            error={errors.sku}
-            onChange={(e) => set('sku', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Item Code"
-            name="itemCode"
-            autoComplete="off"
-            description="Optional: a vendor item code of this store"
-            maxLength={ITEM_CODE_MAX}
-            value={values.itemCode}
-            error={errors.itemCode}
-            onChange={(e) => set('itemCode', e.currentTarget.value)}
-          />
+          <TextInput label={L.sku} name="sku" autoComplete="off" withAsterisk data-autofocus {...form.getInputProps('sku')} />
+          <TextInput label={L.itemCode} name="itemCode" autoComplete="off" description="Optional: a vendor item code of this store" {...form.getInputProps('itemCode')} />
         </SimpleGrid>
-        <Textarea
-          label="Description"
-          name="description"
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={DESCRIPTION_MAX}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-        />
+        <Textarea label={L.description} name="description" autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: item ? 2 : 3 }} spacing="sm">
-          <MoneyInput label="Price" name="price" withAsterisk value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
-          {item ? null : (
-            <TextInput
-              label="Quantity On Hand"
-              name="quantityOnHand"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.quantityOnHand}
-              error={errors.quantityOnHand}
-              onChange={(e) => set('quantityOnHand', e.currentTarget.value)}
-            />
-          )}
-          <TextInput
-            label="Reorder Level"
-            name="reorderLevel"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.reorderLevel}
-            error={errors.reorderLevel}
-            onChange={(e) => set('reorderLevel', e.currentTarget.value)}
-          />
+          <MoneyInput label={L.price} name="price" withAsterisk {...microUnitsField(form.getInputProps('price'))} />
+          {item ? null : <TextInput label={L.quantityOnHand} name="quantityOnHand" inputMode="numeric" autoComplete="off" {...form.getInputProps('quantityOnHand')} />}
+          <TextInput label={L.reorderLevel} name="reorderLevel" inputMode="numeric" autoComplete="off" {...form.getInputProps('reorderLevel')} />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -3,12 +3,13 @@
  * sortable, paginated table with add, edit, adjust and archive. Every change reloads the
  * list and the dashboards, whose counters are made from these rows.
  */
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, CloseButton, Group, Loader, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, CloseButton, Group, Loader, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire, type InventoryItem, type InventorySort } from '@pos/contracts';
 import { formatMoney } from '@pos/domain';
+import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -17,23 +18,9 @@ import { InventoryArchiveModal } from './inventory-archive-modal';
 import { FAILED_ARCHIVE, FAILED_LOAD } from './inventory-form';
 import { AdjustIcon, ArchiveIcon, PencilIcon, PlusIcon, SearchIcon, SortIcon } from '../../components/icons';
 import { InventoryItemDialog } from './inventory-item-dialog';
-import {
-  ariaSort,
-  clampPage,
-  INITIAL_INVENTORY_LIST,
-  INVENTORY_PAGE_SIZES,
-  inventoryListInput,
-  pageCount,
-  rangeText,
-  SEARCH_DEBOUNCE_MS,
-  showsPageSizes,
-  showsPagination,
-  toggleSort,
-  withPageSize,
-  withSearch,
-  type InventoryListState,
-} from './inventory-list-state';
-import { notifyFailure, notifySuccess } from './notify';
+import { DEFAULT_INVENTORY_PAGE_SIZE, INITIAL_INVENTORY_SORT, inventoryListInput, rangeText, SEARCH_DEBOUNCE_MS } from './inventory-list-state';
+import { ariaSort, pageCount, showsPageSizes, showsPagination, TABLE_PAGE_SIZES, toggleSort, useKeepPageInRange, usePaging } from '../../lib/paging';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 const COLUMNS: readonly { sort: InventorySort | null; label: string; numeric?: boolean }[] = [
   { sort: 'sku', label: 'SKU' },
@@ -51,21 +38,25 @@ const CLOSED: Dialog = { opened: false, item: null, key: 0 };
 
 export function InventoryPage() {
   const utils = trpc.useUtils();
-  const [state, setState] = useState<InventoryListState>(INITIAL_INVENTORY_LIST);
+  const paging = usePaging(DEFAULT_INVENTORY_PAGE_SIZE);
+  const [sortState, setSort] = useState(INITIAL_INVENTORY_SORT);
   const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  useEffect(() => setState((s) => withSearch(s, search)), [search]);
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useState('');
+  // A new search (not the same one with other spaces) starts at the first page.
+  const { toFirstPage } = paging;
+  const next = debounced.trim();
+  if (next !== search) {
+    setSearch(next);
+    toFirstPage();
+  }
 
-  const list = trpc.store.inventory.list.useQuery(inventoryListInput(state), { placeholderData: keepPreviousData });
+  const list = trpc.store.inventory.list.useQuery(inventoryListInput(paging, sortState, search), { placeholderData: keepPreviousData });
   const items = list.data?.items;
   const total = list.data?.totalItems ?? 0;
 
   // An archive can leave the current page past the end: show the last page instead.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const clamped = clampPage(list.data.totalItems, state.pageSize, state.page);
-    if (clamped !== state.page) setState((s) => ({ ...s, page: clamped }));
-  }, [list.data, list.isPlaceholderData, state.page, state.pageSize]);
+  useKeepPageInRange(paging, list.isPlaceholderData ? undefined : list.data?.totalItems);
 
   const [itemDialog, setItemDialog] = useState<Dialog>(CLOSED);
   const [adjustDialog, setAdjustDialog] = useState<Dialog>(CLOSED);
@@ -93,7 +84,7 @@ export function InventoryPage() {
   // The adjust dialog follows the list, so a reload after a refusal shows the quantity now held.
   const adjusting = adjustDialog.item ? (items?.find((i) => i.id === adjustDialog.item?.id) ?? adjustDialog.item) : null;
   const refreshing = list.isFetching && items !== undefined;
-  const searching = state.search !== '';
+  const searching = search !== '';
   const loadFailure = list.error ? errorMessage(list.error, FAILED_LOAD) : null;
 
   return (
@@ -118,14 +109,13 @@ export function InventoryPage() {
         </Group>
 
         {loadFailure !== null ? (
-          <Alert color="red" variant="light" role="alert" title={FAILED_LOAD} data-testid="inventory-error">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{loadFailure === FAILED_LOAD ? 'Please try again.' : loadFailure}</Text>
-              <Button variant="default" size="xs" loading={list.isFetching} onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailure
+            title={FAILED_LOAD}
+            detail={loadFailure === FAILED_LOAD ? 'Please try again.' : loadFailure}
+            testId="inventory-error"
+            retrying={list.isFetching}
+            onRetry={() => void list.refetch()}
+          />
         ) : null}
 
         <Paper withBorder radius="md">
@@ -136,6 +126,7 @@ export function InventoryPage() {
               striped
               highlightOnHover
               aria-label="Inventory"
+              data-stack
               aria-busy={list.isFetching}
               style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
             >
@@ -143,7 +134,16 @@ export function InventoryPage() {
                 <Table.Tr>
                   {COLUMNS.map(({ sort, label, numeric }) =>
                     sort ? (
-                      <SortableTh key={label} label={label} numeric={numeric} direction={ariaSort(state, sort)} onSort={() => setState((s) => toggleSort(s, sort))} />
+                      <SortableTh
+                        key={label}
+                        label={label}
+                        numeric={numeric}
+                        direction={ariaSort(sortState, sort)}
+                        onSort={() => {
+                          setSort(toggleSort(sortState, sort));
+                          toFirstPage();
+                        }}
+                      />
                     ) : (
                       <Table.Th key={label} style={{ whiteSpace: 'nowrap' }}>
                         {label}
@@ -166,7 +166,7 @@ export function InventoryPage() {
                   <Table.Tr>
                     <Table.Td colSpan={COLUMN_COUNT}>
                       <Stack gap={4} align="center" py="lg" data-testid="inventory-empty">
-                        <Text fw={500}>{searching ? `No stock items match "${state.search}".` : 'No stock items yet.'}</Text>
+                        <Text fw={500}>{searching ? `No stock items match "${search}".` : 'No stock items yet.'}</Text>
                         <Text size="sm" c="dimmed">
                           {searching ? 'Try another SKU or description.' : 'Use Add Item to record the first one.'}
                         </Text>
@@ -193,17 +193,17 @@ export function InventoryPage() {
         {items !== undefined ? (
           <Group justify="space-between" align="center" gap="md">
             <Group gap="md">
-              {showsPagination(total, state.pageSize) ? (
+              {showsPagination(total, paging.pageSize) ? (
                 <nav aria-label="Inventory pages">
-                  <Pagination total={pageCount(total, state.pageSize)} value={state.page} onChange={(page) => setState((s) => ({ ...s, page }))} size="sm" />
+                  <Pagination total={pageCount(total, paging.pageSize)} value={paging.page} onChange={paging.setPage} size="sm" />
                 </nav>
               ) : null}
               <Text size="sm" c="dimmed" data-testid="inventory-total">
-                {rangeText(total, state.page, state.pageSize)}
+                {rangeText(total, paging.page, paging.pageSize)}
               </Text>
               {refreshing ? <Loader size="xs" aria-label="Loading inventory" /> : null}
             </Group>
-            {showsPageSizes(total) ? (
+            {showsPageSizes(total, TABLE_PAGE_SIZES) ? (
               <Group gap="xs">
                 <Text size="sm" c="dimmed" component="label" htmlFor="inventory-page-size">
                   Rows per page
@@ -213,9 +213,9 @@ export function InventoryPage() {
                   w={84}
                   size="xs"
                   allowDeselect={false}
-                  data={INVENTORY_PAGE_SIZES.map(String)}
-                  value={String(state.pageSize)}
-                  onChange={(v) => v && setState((s) => withPageSize(s, Number(v)))}
+                  data={TABLE_PAGE_SIZES.map(String)}
+                  value={String(paging.pageSize)}
+                  onChange={(v) => v && paging.setPageSize(Number(v))}
                 />
               </Group>
             ) : null}
@@ -286,17 +286,25 @@ function ItemRow({ item, archiving, onEdit, onAdjust, onArchive }: { item: Inven
   const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
   return (
     <Table.Tr data-item-id={item.id} data-sku={item.sku} data-low-stock={item.lowStock || undefined}>
-      <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }} data-label="SKU">
         {item.sku}
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="Description">
         <Text size="sm" lineClamp={2}>
           {item.description}
         </Text>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.itemCode ?? <Text span c="dimmed">-</Text>}</Table.Td>
-      <Table.Td {...numeric}>{formatMoney(fromWire(item.price))}</Table.Td>
-      <Table.Td {...numeric}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="Item Code">
+        {item.itemCode ?? (
+          <Text span c="dimmed">
+            -
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td {...numeric} data-label="Price">
+        {formatMoney(fromWire(item.price))}
+      </Table.Td>
+      <Table.Td {...numeric} data-label="On Hand">
         <Group gap={8} justify="flex-end" wrap="nowrap">
           {item.lowStock ? (
             <Badge color="orange" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
@@ -306,8 +314,10 @@ function ItemRow({ item, archiving, onEdit, onAdjust, onArchive }: { item: Inven
           <span data-testid="on-hand">{item.quantityOnHand.toLocaleString('en-US')}</span>
         </Group>
       </Table.Td>
-      <Table.Td {...numeric}>{item.reorderLevel.toLocaleString('en-US')}</Table.Td>
-      <Table.Td>
+      <Table.Td {...numeric} data-label="Reorder Level">
+        {item.reorderLevel.toLocaleString('en-US')}
+      </Table.Td>
+      <Table.Td data-label="Actions">
         <Group gap={4} wrap="nowrap">
           <Button variant="subtle" size="compact-sm" leftSection={<PencilIcon size={14} />} aria-label={`Edit ${item.sku}`} onClick={onEdit}>
             Edit

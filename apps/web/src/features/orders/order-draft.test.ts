@@ -42,7 +42,7 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
   const api: DraftApi = {
     updateLine(input) {
       calls.push(input);
-      const answer = async (): Promise<UpdateLineAnswer> => {
+      const answer = (): UpdateLineAnswer => {
         if (failures > 0) {
           failures -= 1;
           throw new Error('server down');
@@ -56,12 +56,14 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
         }
         return { line, newOrderLineId: newLine?.id ?? null, newLine };
       };
-      if (!options.hold) return answer();
-      return new Promise((resolve, reject) => held.push(() => void answer().then(resolve, reject)));
+      // Like a server: a failure comes back as a rejected promise, never thrown at the caller.
+      const reply = () => new Promise<UpdateLineAnswer>((resolve) => resolve(answer()));
+      if (!options.hold) return reply();
+      return new Promise((resolve, reject) => held.push(() => void reply().then(resolve, reject)));
     },
-    async submit(input) {
+    submit(input) {
       submits.push(input);
-      return { order: serverOrder([], { status: 'COMPLETED', customerName: input.customerName ?? '' }) };
+      return Promise.resolve({ order: serverOrder([], { status: 'COMPLETED', customerName: input.customerName ?? '' }) });
     },
   };
   return {
@@ -189,6 +191,11 @@ describe('order draft', () => {
     expect(draft.getLine(key)?.taxes[0]).toEqual({ enabled: false, percent: 0n, description: '' });
     expect(server.calls.at(-1)).toMatchObject({ tax1Enabled: false, tax1Percent: percent(0), tax2Enabled: true, tax2Percent: percent(5_000_000), tax2Description: 'PST' });
     expect(draft.getTaxMask()).toBe(0b010);
+    // What the lines call their taxes is a new array only when a name changes.
+    const names = draft.getCarriedTaxNames();
+    expect(names).toEqual(['', 'PST', '']);
+    draft.editLine(key, { description: 'Lamp' });
+    expect(draft.getCarriedTaxNames()).toBe(names);
   });
 
   it('a failed save is logged, keeps what was typed, and is retried when the line is left again', async () => {
@@ -240,6 +247,51 @@ describe('order draft', () => {
     expect(server.stored.get(100)).toMatchObject({ itemCode: '', price: money(0) });
   });
 
+  it('a line removed while the server is slow: the lines typed after it still get their ids and are saved', async () => {
+    const server = fakeServer({ hold: true });
+    const { draft, log } = draftWith(server);
+    const key = first(draft);
+    draft.editLine(key, { itemCode: 'A1', description: 'First', price: 1_000_000n });
+    // Leaving a box sends a save; the server has not answered it yet.
+    draft.saveLine(key);
+    const second = draft.addLineAtEnd()!;
+    draft.editLine(second, { itemCode: 'A2', description: 'Second', price: 2_000_000n });
+    const third = draft.addLineAtEnd()!;
+    // Line 1 goes before its save, or the request for line 2's id, has gone out.
+    expect(draft.removeLine(key)).toBe(second);
+    await server.release();
+    await draft.settle();
+    expect(log).not.toHaveBeenCalled();
+    expect(draft.getLine(second)?.id).toEqual(expect.any(Number));
+    expect(draft.getLine(third)?.id).toEqual(expect.any(Number));
+    expect(server.stored.get(1)?.itemCode).toBe('');
+    expect([...server.stored.values()].map((l) => l.itemCode).filter((c) => c !== '')).toEqual(['A2']);
+    expect(server.stored.get(draft.getLine(second)!.id!)).toMatchObject({ itemCode: 'A2', description: 'Second', price: money(2_000_000) });
+  });
+
+  it('a removed line whose next line waits for its id: another saved line asks for it, unchanged', async () => {
+    const server = fakeServer({ hold: true });
+    const { draft, log } = draftWith(server);
+    const key = first(draft);
+    draft.editLine(key, { itemCode: 'A1', description: 'First', price: 1_000_000n });
+    const second = draft.addLineAtEnd()!;
+    await server.release();
+    await draft.settle();
+    draft.editLine(second, { itemCode: 'A2', description: 'Second', price: 2_000_000n });
+    draft.saveLine(second);
+    const third = draft.addLineAtEnd()!;
+    draft.removeLine(second);
+    draft.editLine(third, { itemCode: 'A3', description: 'Third', price: 3_000_000n });
+    draft.saveLine(third);
+    await server.release();
+    await draft.settle();
+    expect(log).not.toHaveBeenCalled();
+    expect(draft.getKeys()).toEqual([key, third]);
+    expect(server.stored.get(1)).toMatchObject({ itemCode: 'A1', description: 'First' });
+    expect(server.stored.get(draft.getLine(third)!.id!)).toMatchObject({ itemCode: 'A3', description: 'Third' });
+    expect([...server.stored.values()].map((l) => l.itemCode).filter((c) => c !== '').sort()).toEqual(['A1', 'A3']);
+  });
+
   it('submits every line after the pending saves, with typed values committed', async () => {
     const server = fakeServer({ hold: true });
     const { draft } = draftWith(server);
@@ -267,9 +319,7 @@ describe('order draft', () => {
 
   it('a failed submit is logged and the draft stays editable', async () => {
     const server = fakeServer();
-    server.api.submit = async () => {
-      throw new Error('nope');
-    };
+    server.api.submit = () => Promise.reject(new Error('nope'));
     const { draft, log } = draftWith(server);
     draft.editLine(first(draft), { itemCode: 'A' });
     expect(await draft.submit()).toBeNull();

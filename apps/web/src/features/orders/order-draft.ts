@@ -3,8 +3,9 @@
  * outside React so that a keystroke re-renders only the row typed in and the summary
  * (rows subscribe to their own line with useSyncExternalStore).
  *
- * It also owns the conversation with the server (SPEC 4, CONTRACT 5). Writes go out one
- * at a time, in order, behind the cashier: the screen never waits for them.
+ * It also owns the conversation with the server (the /order/* calls, docs/API.md).
+ * Writes go out one at a time, in order, behind the cashier: the screen never waits
+ * for them.
  * - Leaving a box saves its line (/order/update-line) when it differs from what the
  *   server last stored; several saves queued for one line send once.
  * - Tab past the last box (or the add button) on a non-empty last line adds a fresh line
@@ -12,20 +13,28 @@
  *   what is typed into the new line meanwhile is saved as soon as the id arrives.
  * - Remove takes the line off the screen and saves it blank (there is no delete call;
  *   the server drops blank lines on submit, and a reopened draft skips them).
+ * - A new line's id is asked for by saving the line it follows with createNewLine. When
+ *   that line is gone by the time the request goes out (removed while earlier writes
+ *   were still on their way), any other line the server holds is saved with the request
+ *   instead, or else a removed one, blank as it is stored: the new line always gets its
+ *   id, however slowly the server answers.
  * - Submit waits for the writes, then sends every line (/order/submit).
- * Failures are logged only (SPEC 8) and never undo what the cashier typed: a failed save
+ * Failures are logged only and never undo what the cashier typed: a failed save
  * is retried the next time that line is left.
  */
 import type { Order, OrderLine } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
 import {
   blankedLine,
+  carriedTaxName,
   commitLive,
   emptyLine,
   lineFromServer,
   lineIsEmpty,
   lineSignature,
+  NO_STORE_TAXES,
   summarizeLines,
+  TAX_SLOT_INDEXES,
   checkFromServer,
   toSubmitLine,
   toUpdateLineInput,
@@ -53,7 +62,7 @@ export interface DraftDeps {
   api: DraftApi;
   /** The store's taxes as the client knows them now (toggles and new lines). */
   storeTaxes: () => StoreTaxes;
-  /** SPEC 8: order failures are logged only. */
+  /** Where order failures go: they are logged only. */
   log?: (message: string, error: unknown) => void;
 }
 
@@ -79,9 +88,11 @@ export class OrderDraft {
   private readonly stored = new Map<string, string>();
   /** New lines waiting for their server id, with their signature when created. */
   private readonly creating = new Map<string, string>();
+  /** Ids of lines taken off the order: the server still holds them, blank. */
+  private readonly removedIds: number[] = [];
   private queue: Promise<void> = Promise.resolve();
 
-  private cache: { version: number; lines: LineState[]; summary: OrderSummary | null; taxMask: number; canSubmit: boolean } | null = null;
+  private cache: { version: number; lines: LineState[]; summary: OrderSummary | null; taxMask: number; taxNames: readonly string[]; canSubmit: boolean } | null = null;
 
   constructor(
     order: Order,
@@ -115,7 +126,9 @@ export class OrderDraft {
   getSummary = (): OrderSummary | null => this.derived().summary;
   /** Bit n set when some line has tax n+1 on. */
   getTaxMask = (): number => this.derived().taxMask;
-  /** SPEC 8 says nothing for an order with no line; the button waits for one instead. */
+  /** Per tax slot, what the lines call it (carriedTaxName): a new array only when a name changes. */
+  getCarriedTaxNames = (): readonly string[] => this.derived().taxNames;
+  /** An order with no line has nothing to submit: the button waits for one. */
   canSubmit = (): boolean => this.derived().canSubmit;
   getLines = (): readonly LineState[] => this.derived().lines;
 
@@ -150,7 +163,7 @@ export class OrderDraft {
     if (changed) this.setLine({ ...line, ...patch });
   }
 
-  /** SPEC 4: on copies the store's current percent and short name, off zeroes it; then saves. */
+  /** A tax toggle: on copies the store's current percent and short name, off zeroes it; then saves. */
   toggleTax(key: string, slot: TaxSlot, on: boolean): void {
     const line = this.lines.get(key);
     if (!line || this.phase !== 'editing') return;
@@ -171,7 +184,7 @@ export class OrderDraft {
   }
 
   /**
-   * SPEC 4, Tab past the last box or the add button: a non-empty last line is saved and a
+   * Tab past the last box, or the add button: a non-empty last line is saved and a
    * fresh line follows it (its id comes from the server); an empty last line is simply
    * the one to type into. Returns the key of the line to focus, or null.
    */
@@ -209,6 +222,7 @@ export class OrderDraft {
     this.stored.delete(key);
     const id = line.id;
     const blank = blankedLine(line);
+    if (id !== null) this.removedIds.push(id);
     if (id !== null && stored !== lineSignature(blank)) {
       this.enqueue('Failed to remove an order line', async () => {
         await this.deps.api.updateLine(toUpdateLineInput({ ...blank, id }, false));
@@ -289,8 +303,10 @@ export class OrderDraft {
     if (summary && previous?.summary && sameSummary(summary, previous.summary)) summary = previous.summary;
     let taxMask = 0;
     for (const line of lines) line.taxes.forEach((t, i) => (taxMask |= t.enabled ? 1 << i : 0));
+    let taxNames: readonly string[] = TAX_SLOT_INDEXES.map((slot) => carriedTaxName(slot, lines));
+    if (previous && taxNames.every((name, slot) => name === previous.taxNames[slot])) taxNames = previous.taxNames;
     const canSubmit = lines.some((l) => !lineIsEmpty(l));
-    this.cache = { version: this.version, lines, summary, taxMask, canSubmit };
+    this.cache = { version: this.version, lines, summary, taxMask, taxNames, canSubmit };
     return this.cache;
   }
 
@@ -329,16 +345,14 @@ export class OrderDraft {
 
   private async runCreate(baseKey: string, newKey: string) {
     try {
-      let base = this.lines.get(baseKey);
-      if (!base || base.id === null) base = this.lastLineWithId(newKey);
-      if (!base || base.id === null) throw new Error('No saved line to add a line after');
-      const signature = lineSignature(base);
-      const answer = await this.deps.api.updateLine(toUpdateLineInput({ ...base, id: base.id }, true));
-      this.afterSaved(base.key, signature, answer.line);
+      const answer = await this.saveAskingForLine(baseKey, newKey);
       if (answer.newOrderLineId === null || answer.newLine === null) throw new Error('The server created no new line');
       const current = this.lines.get(newKey);
-      // Removed meanwhile: the server's new line is blank and goes on submit.
-      if (!current) return;
+      // Removed meanwhile: the server's new line is blank (it goes on submit) and is one more removed line.
+      if (!current) {
+        this.removedIds.push(answer.newOrderLineId);
+        return;
+      }
       const fromServer = lineFromServer(newKey, answer.newLine);
       this.stored.set(newKey, lineSignature(fromServer));
       const untouched = this.creating.get(newKey) === lineSignature(current) && current.livePrice === null && current.liveDiscountPercent === null;
@@ -352,6 +366,24 @@ export class OrderDraft {
     } finally {
       this.creating.delete(newKey);
     }
+  }
+
+  /**
+   * Saves a line the server holds with createNewLine: the line the new one follows, else
+   * the last other line with an id, else (every such line removed) a removed line, blank.
+   */
+  private async saveAskingForLine(baseKey: string, newKey: string): Promise<UpdateLineAnswer> {
+    const follows = this.lines.get(baseKey);
+    const base = follows && follows.id !== null ? follows : this.lastLineWithId(newKey);
+    if (base && base.id !== null) {
+      const signature = lineSignature(base);
+      const answer = await this.deps.api.updateLine(toUpdateLineInput({ ...base, id: base.id }, true));
+      this.afterSaved(base.key, signature, answer.line);
+      return answer;
+    }
+    const removed = this.removedIds[this.removedIds.length - 1];
+    if (removed === undefined) throw new Error('No saved line to add a line after');
+    return this.deps.api.updateLine(toUpdateLineInput({ ...blankedLine(emptyLine('', removed, NO_STORE_TAXES)), id: removed }, true));
   }
 
   /** Reconciles a line with the server's answer to a save of `sentSignature`. */

@@ -1,16 +1,20 @@
 /**
- * The order editor (SPEC 2, 4): Customer Name, the items table and the Order Summary
- * with Submit Order. Keyboard flow for the till: Enter in Customer Name goes to the
- * first line; Tab runs Qty, Item Code, Description, Price, Discount, the tax toggles,
- * then the next line; Tab past the last box of the last line starts a new line;
- * Ctrl+Enter (⌘+Enter) submits.
+ * The order editor: Customer Name, the items table and the Order Summary
+ * with Submit Order. Keyboard flow for the till (listed in order-shortcuts.tsx): Enter in
+ * Customer Name goes to the first line; Tab runs Qty, Item Code, Description, Price,
+ * Discount, the tax toggles, then the next line; Tab past the last box of the last line
+ * starts a new line; ArrowUp and ArrowDown go to the same box of the line above or below;
+ * Ctrl+Delete removes the line being edited; Ctrl+Enter (⌘+Enter) submits.
+ * Narrower than a desktop row (a tablet, a phone, a window beside the drawer), each line
+ * stacks into a card with its boxes' names above them, and boxes and buttons grow to
+ * 40 px for a finger (order-editor.module.css).
  * The items table draws only the lines near the viewport and lays out only the box typed
  * in (order-editor.module.css): the work of a keystroke follows the lines on screen, not
  * the length of the order.
  */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Box, Button, Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Kbd, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { formatMoney, MESSAGES, type OrderSummary } from '@pos/domain';
 import type { Order } from '@pos/contracts';
 import type { OrderDraft } from './order-draft';
@@ -19,6 +23,8 @@ import { OrderLineRow, type RowField } from './order-line-row';
 import { taxLabel, visibleTaxSlots, TAX_SLOT_INDEXES, type StoreTaxes, type TaxSlot } from './order-lines';
 
 export const NEW_LINE_HINT = 'Tab past the last box to start a new line.';
+const HINT_ID_PREFIX = 'order-lines-hint-';
+const CUSTOMER_CLASSES = { wrapper: classes.customer };
 
 export interface OrderEditorProps {
   draft: OrderDraft;
@@ -42,16 +48,34 @@ function isSubmitShortcut(event: KeyboardEvent) {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }
 
+function isRemoveShortcut(event: KeyboardEvent) {
+  return event.key === 'Delete' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+function plainArrow(event: KeyboardEvent): -1 | 1 | 0 {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return 0;
+  return event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+}
+
+/** The line and the box a key was pressed in, when it was one of the items table's boxes. */
+function lineBoxOf(target: EventTarget): { lineKey: string; field: RowField } | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const field = target.dataset.field as RowField | undefined;
+  const lineKey = target.closest<HTMLElement>('tr[data-line-key]')?.dataset.lineKey;
+  return field && lineKey ? { lineKey, field } : null;
+}
+
 export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCustomerNameCommit, onSubmitted }: OrderEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const keys = useSyncExternalStore(draft.subscribe, draft.getKeys);
   const taxMask = useSyncExternalStore(draft.subscribe, draft.getTaxMask);
+  const carriedTaxNames = useSyncExternalStore(draft.subscribe, draft.getCarriedTaxNames);
   const phase = useSyncExternalStore(draft.subscribe, draft.getPhase);
   const canSubmit = useSyncExternalStore(draft.subscribe, draft.canSubmit);
 
   const taxSlots = useMemo(() => visibleTaxSlots(storeTaxes, TAX_SLOT_INDEXES.map((slot) => (taxMask & (1 << slot)) !== 0)), [storeTaxes, taxMask]);
-  // Labels change with the settings or with which taxes lines carry, not per keystroke.
-  const taxLabels = useMemo(() => TAX_SLOT_INDEXES.map((slot) => taxLabel(slot, storeTaxes, draft.getLines())), [storeTaxes, taxMask, draft]);
+  // Labels change with the settings or with what the lines call their taxes, not per keystroke.
+  const taxLabels = useMemo(() => TAX_SLOT_INDEXES.map((slot) => taxLabel(slot, storeTaxes, carriedTaxNames[slot])), [storeTaxes, carriedTaxNames]);
   const columns = useMemo(() => gridColumns(taxSlots.length), [taxSlots.length]);
 
   const focusField = useCallback((lineKey: string | null | undefined, field: RowField) => {
@@ -67,9 +91,9 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   }, [draft, focusField]);
 
   const removeLine = useCallback(
-    (lineKey: string) => {
+    (lineKey: string, field: RowField = 'quantity') => {
       const next = flushSync(() => draft.removeLine(lineKey));
-      focusField(next, 'quantity');
+      focusField(next, field);
     },
     [draft, focusField],
   );
@@ -84,14 +108,30 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   }, [draft, onSubmitted]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!isSubmitShortcut(event)) return;
+    if (isSubmitShortcut(event)) {
+      event.preventDefault();
+      void submit();
+      return;
+    }
+    const at = lineBoxOf(event.target);
+    if (!at || draft.getPhase() !== 'editing') return;
+    if (isRemoveShortcut(event)) {
+      event.preventDefault();
+      removeLine(at.lineKey, at.field);
+      return;
+    }
+    const step = plainArrow(event);
+    const lineKeys = draft.getKeys();
+    const next = step === 0 ? undefined : lineKeys[lineKeys.indexOf(at.lineKey) + step];
+    if (next === undefined) return;
     event.preventDefault();
-    void submit();
+    focusField(next, at.field);
   };
 
   const busy = phase !== 'editing';
+  const hintId = `${HINT_ID_PREFIX}${draft.orderId}`;
   return (
-    <Box ref={rootRef} onKeyDown={onKeyDown} data-testid="order-editor" data-order-id={draft.orderId}>
+    <Box ref={rootRef} onKeyDown={onKeyDown} className={classes.editor} data-testid="order-editor" data-order-id={draft.orderId}>
       <CustomerName draft={draft} autoFocus={autoFocus} onEnter={() => focusField(keys[0], 'quantity')} onCommit={onCustomerNameCommit} disabled={busy} />
       {settingsFailed ? (
         <Alert color="yellow" variant="light" mb="sm" py={6}>
@@ -100,49 +140,60 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
       ) : null}
       <Paper withBorder radius="md" mt="md">
         <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing={4} horizontalSpacing={6} aria-label="Order items" role="table" className={classes.table} style={{ '--order-columns': columns }}>
-              <Table.Thead role="rowgroup">
-                <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
-                  <Table.Th role="columnheader" aria-label="Line" />
-                  <Table.Th role="columnheader">Qty</Table.Th>
-                  <Table.Th role="columnheader">Item Code</Table.Th>
-                  <Table.Th role="columnheader">Description</Table.Th>
-                  <Table.Th role="columnheader">Price</Table.Th>
-                  <Table.Th role="columnheader">Discount</Table.Th>
-                  {taxSlots.map((slot) => (
-                    <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
-                      {taxLabels[slot]}
-                    </Table.Th>
-                  ))}
-                  <Table.Th role="columnheader" ta="right">
-                    Total
+          <Table
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            aria-label="Order items"
+            aria-describedby={hintId}
+            role="table"
+            className={classes.table}
+            style={{ '--order-columns': columns }}
+          >
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
+                <Table.Th role="columnheader">
+                  <VisuallyHidden>Line</VisuallyHidden>
+                </Table.Th>
+                <Table.Th role="columnheader">Qty</Table.Th>
+                <Table.Th role="columnheader">Item Code</Table.Th>
+                <Table.Th role="columnheader">Description</Table.Th>
+                <Table.Th role="columnheader">Price</Table.Th>
+                <Table.Th role="columnheader">Discount</Table.Th>
+                {taxSlots.map((slot) => (
+                  <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
+                    {taxLabels[slot]}
                   </Table.Th>
-                  <Table.Th role="columnheader" aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody role="rowgroup">
-                {keys.map((key, index) => (
-                  <OrderLineRow
-                    key={key}
-                    draft={draft}
-                    lineKey={key}
-                    index={index}
-                    isLast={index === keys.length - 1}
-                    taxSlots={taxSlots}
-                    taxLabels={taxLabels}
-                    onTabPastLast={addLine}
-                    onAdd={addLine}
-                    onRemove={removeLine}
-                  />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                <Table.Th role="columnheader" ta="right">
+                  Total
+                </Table.Th>
+                <Table.Th role="columnheader">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody role="rowgroup">
+              {keys.map((key, index) => (
+                <OrderLineRow
+                  key={key}
+                  draft={draft}
+                  lineKey={key}
+                  index={index}
+                  isLast={index === keys.length - 1}
+                  taxSlots={taxSlots}
+                  taxLabels={taxLabels}
+                  onTabPastLast={addLine}
+                  onAdd={addLine}
+                  onRemove={removeLine}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
         </fieldset>
       </Paper>
-      <Text size="xs" c="dimmed" mt={6} data-testid="new-line-hint">
-        {NEW_LINE_HINT}
+      <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
+        {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
+        between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
       </Text>
       <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={() => void submit()} />
     </Box>
@@ -158,6 +209,7 @@ function CustomerName({ draft, autoFocus, onEnter, onCommit, disabled }: { draft
   return (
     <TextInput
       ref={ref}
+      classNames={CUSTOMER_CLASSES}
       label="Customer Name"
       name="customerName"
       autoComplete="off"
@@ -179,7 +231,7 @@ function CustomerName({ draft, autoFocus, onEnter, onCommit, disabled }: { draft
 
 const TAX_FIELDS = ['tax1', 'tax2', 'tax3'] as const;
 
-/** The summary rows of SPEC 2: Subtotal, Discount, each tax only when above zero, Total. */
+/** The Order Summary's rows: Subtotal, Discount, each tax only when above zero, Total. */
 export function summaryRows(summary: OrderSummary, taxLabels: readonly string[]): { key: string; label: string; value: bigint }[] {
   const rows = [
     { key: 'subtotal', label: 'Subtotal', value: summary.subtotal },

@@ -5,7 +5,9 @@
  * in and the line total render again. The quantity's text stays in its cell until the
  * box is left; price and discount boxes keep their own text and report a valid value
  * as it is typed, so the line total follows every keystroke. The browser skips rows away
- * from the viewport and lays out only the box typed in (order-editor.module.css).
+ * from the viewport and lays out only the box typed in (order-editor.module.css). Each
+ * cell carries its column's name (data-label), shown above its box when a narrow editor
+ * stacks a line into a card.
  */
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { ActionIcon, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
@@ -45,7 +47,7 @@ export interface OrderLineRowProps {
 const ROW_CLASS = `${classes.row} ${classes.line}`;
 /** Each box is a layout root of its own: typing lays out that box, not the table. */
 const BOX_CLASSES = { wrapper: classes.box };
-const TOTAL_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', paddingTop: 9 } as const;
+const TOTAL_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 interface CellProps {
   draft: OrderDraft;
@@ -103,13 +105,13 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
 
 const NumberCell = memo(function NumberCell({ n }: { n: number }) {
   return (
-    <Table.Td role="cell" c="dimmed" fz="xs" ta="right" style={{ paddingTop: 10 }}>
+    <Table.Td role="cell" className={classes.number}>
       {n}
     </Table.Td>
   );
 });
 
-/** Keys that type something other than a digit are refused in the quantity box (SPEC 5). */
+/** Keys that type something other than a digit are refused in the quantity box (a quantity is a whole number). */
 function refuseNonDigit(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key.length === 1 && !/[0-9]/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) event.preventDefault();
 }
@@ -124,7 +126,7 @@ const QuantityCell = memo(function QuantityCell({ draft, lineKey, n, quantity }:
   }, [quantity]);
 
   return (
-    <Table.Td role="cell">
+    <Table.Td role="cell" data-label="Qty">
       <TextInput
         size="xs"
         classNames={BOX_CLASSES}
@@ -164,13 +166,14 @@ const TextCell = memo(function TextCell({
   unknownCode,
   noControlCode,
 }: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean }) {
+  const label = field === 'itemCode' ? 'Item Code' : 'Description';
   return (
-    <Table.Td role="cell">
+    <Table.Td role="cell" data-label={label} className={field === 'description' ? classes.description : undefined}>
       <TextInput
         size="xs"
         classNames={BOX_CLASSES}
         data-field={field}
-        aria-label={`${field === 'itemCode' ? 'Item Code' : 'Description'}, line ${n}`}
+        aria-label={`${label}, line ${n}`}
         autoComplete="off"
         spellCheck={false}
         maxLength={field === 'itemCode' ? 50 : 500}
@@ -186,7 +189,7 @@ const TextCell = memo(function TextCell({
 
 const PriceCell = memo(function PriceCell({ draft, lineKey, n, price }: CellProps & { price: bigint }) {
   return (
-    <Table.Td role="cell">
+    <Table.Td role="cell" data-label="Price">
       <MoneyInput
         size="xs"
         classNames={BOX_CLASSES}
@@ -209,7 +212,7 @@ const PriceCell = memo(function PriceCell({ draft, lineKey, n, price }: CellProp
 
 const DiscountCell = memo(function DiscountCell({ draft, lineKey, n, discountPercent }: CellProps & { discountPercent: bigint }) {
   return (
-    <Table.Td role="cell">
+    <Table.Td role="cell" data-label="Discount">
       <PercentInput
         size="xs"
         classNames={BOX_CLASSES}
@@ -232,9 +235,10 @@ const DiscountCell = memo(function DiscountCell({ draft, lineKey, n, discountPer
 
 const TaxCell = memo(function TaxCell({ draft, lineKey, n, slot, label, checked }: CellProps & { slot: TaxSlot; label: string; checked: boolean }) {
   return (
-    <Table.Td role="cell" ta="center" style={{ paddingTop: 11 }}>
+    <Table.Td role="cell" data-label={label} className={classes.tax}>
       <Checkbox
         size="xs"
+        className={classes.toggle}
         display="inline-block"
         data-field={taxField(slot)}
         aria-label={`${label}, line ${n}`}
@@ -247,7 +251,7 @@ const TaxCell = memo(function TaxCell({ draft, lineKey, n, slot, label, checked 
 
 const TotalCell = memo(function TotalCell({ text }: { text: string }) {
   return (
-    <Table.Td role="cell" ta="right" fw={500} style={TOTAL_STYLE} data-testid="line-total">
+    <Table.Td role="cell" style={TOTAL_STYLE} data-label="Total" className={classes.total} data-testid="line-total">
       {text}
     </Table.Td>
   );
@@ -255,14 +259,25 @@ const TotalCell = memo(function TotalCell({ text }: { text: string }) {
 
 const ActionsCell = memo(function ActionsCell({ lineKey, n, isLast, onAdd, onRemove }: { lineKey: string; n: number; isLast: boolean; onAdd: () => void; onRemove: (lineKey: string) => void }) {
   return (
-    <Table.Td role="cell" style={{ paddingTop: 8 }}>
+    <Table.Td role="cell" className={classes.actions}>
+      {/* Out of the Tab order: Tab past the last box adds a line, Ctrl+Delete removes one. */}
       <Group gap={2} wrap="nowrap" justify="flex-end">
         {isLast ? (
-          <ActionIcon size="sm" variant="subtle" tabIndex={-1} aria-label="Add line" title="Add line (or Tab past the last box)" onClick={onAdd}>
+          <ActionIcon size="sm" variant="subtle" className={classes.action} tabIndex={-1} aria-label="Add line" title="Add line (or Tab past the last box)" onClick={onAdd}>
             <PlusIcon size={14} />
           </ActionIcon>
         ) : null}
-        <ActionIcon size="sm" variant="subtle" color="red" tabIndex={-1} aria-label={`Remove line ${n}`} title="Remove line" onClick={() => onRemove(lineKey)}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="red"
+          className={classes.action}
+          tabIndex={-1}
+          aria-label={`Remove line ${n}`}
+          aria-keyshortcuts="Control+Delete"
+          title="Remove line (Ctrl+Delete)"
+          onClick={() => onRemove(lineKey)}
+        >
           <CloseIcon size={14} />
         </ActionIcon>
       </Group>
@@ -272,7 +287,7 @@ const ActionsCell = memo(function ActionsCell({ lineKey, n, isLast, onAdd, onRem
 
 function LineWarning({ kind, text, title }: { kind: string; text: string; title: string }) {
   return (
-    <Group gap={4} wrap="nowrap" mt={2} c="orange.8" data-testid="line-warning" data-warning={kind} title={title}>
+    <Group gap={4} wrap="nowrap" mt={2} c="orange.8" className={classes.warning} data-testid="line-warning" data-warning={kind} title={title}>
       <WarningIcon size={12} style={{ flexShrink: 0 }} />
       <Text span fz="xs" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
         {text}

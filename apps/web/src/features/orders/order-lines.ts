@@ -2,9 +2,9 @@
  * An order line as the editor holds it, and every mapping around it: from the server's
  * line, to the /order/update-line and /order/submit inputs, its amounts with the
  * domain's computeLine (the server's own arithmetic), the summary with summarizeOrder,
- * tax toggles (SPEC 4) and the item-code warnings. Pure functions, no React.
+ * tax toggles and the item-code warnings. Pure functions, no React.
  */
-import { computeLine, DomainError, isLineComplete, isLineEmpty, summarizeOrder, type LineAmounts, type LineInput, type OrderSummary } from '@pos/domain';
+import { computeLine, DomainError, isLineComplete, isLineEmpty, presetLineTaxes, summarizeOrder, taxOn, type LineAmounts, type LineInput, type OrderSummary } from '@pos/domain';
 import { fromWire, toMoneyWire, toPercentWire, type OrderLine } from '@pos/contracts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '@pos/api';
@@ -91,18 +91,10 @@ export function storeTaxesFrom(settings: SettingsWire | null | undefined): Store
   return [tax(1), tax(2), tax(3)];
 }
 
-/** SPEC 4: a tax toggled on copies the store's current percent and short name. */
-export function taxOn(storeTax: StoreTax): LineTax {
-  return { enabled: true, percent: storeTax.percent, description: storeTax.shortName };
-}
+/** A new line's toggles: the server's own preset. */
+export const presetTaxes: (storeTaxes: StoreTaxes) => LineTaxes = presetLineTaxes;
 
-/** A new line's toggles: each enabled tax that applies by default (the server's preset). */
-export function presetTaxes(storeTaxes: StoreTaxes): LineTaxes {
-  const preset = (t: StoreTax) => (t.enabled && t.applyByDefault ? taxOn(t) : TAX_OFF);
-  return [preset(storeTaxes[0]), preset(storeTaxes[1]), preset(storeTaxes[2])];
-}
-
-/** SPEC 9 default new line: quantity 1, price 0. */
+/** A new line: quantity 1, price 0, the store's apply-by-default taxes on. */
 export function emptyLine(key: string, id: number | null, storeTaxes: StoreTaxes): LineState {
   return {
     key,
@@ -283,16 +275,20 @@ export function lineWarnings(line: LineState): LineWarnings {
   return { unknownCode: !check.known, noControlCode: check.known && check.warnOnNoControlCode };
 }
 
-/** The name a tax slot goes by: the store's short name, else one a line carries. */
-export function taxLabel(slot: TaxSlot, storeTaxes: StoreTaxes, lines: readonly LineState[]): string {
+/** What the lines call a tax slot: the description of the first line carrying it with one, else ''. */
+export function carriedTaxName(slot: TaxSlot, lines: readonly LineState[]): string {
+  return lines.find((l) => l.taxes[slot].enabled && l.taxes[slot].description !== '')?.taxes[slot].description ?? '';
+}
+
+/** The name a tax slot goes by: the store's short name, else `carried` (what a line calls it). */
+export function taxLabel(slot: TaxSlot, storeTaxes: StoreTaxes, carried = ''): string {
   const storeName = storeTaxes[slot].shortName;
   if (storeName !== '') return storeName;
-  const fromLine = lines.find((l) => l.taxes[slot].enabled && l.taxes[slot].description !== '');
-  return fromLine ? fromLine.taxes[slot].description : `Tax ${slot + 1}`;
+  return carried !== '' ? carried : `Tax ${slot + 1}`;
 }
 
 /**
- * SPEC 2: a tax's toggle column is shown when the tax has a short name; also when a
+ * A tax's toggle column is shown when the tax has a short name; also when a
  * line carries that tax (so it can be seen and switched off after a settings change).
  */
 export function visibleTaxSlots(storeTaxes: StoreTaxes, enabledInLines: readonly boolean[]): TaxSlot[] {

@@ -1,5 +1,5 @@
 /**
- * The Order Lookup tab (SPEC 2, 5, 8): filters, Search Orders (Enter in any field
+ * The Order Lookup tab: filters, Search Orders (Enter in any field
  * searches too), and the results; a row (click, or Enter on it) opens that order.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -122,7 +122,7 @@ function LookupResults({ stubs, onOpen }: { stubs: readonly OrderStub[]; onOpen:
     <>
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={600}>
-          <Table highlightOnHover verticalSpacing="xs" aria-label="Orders found">
+          <Table highlightOnHover verticalSpacing="xs" aria-label="Orders found" data-stack>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Order Number</Table.Th>
@@ -149,15 +149,17 @@ function LookupResults({ stubs, onOpen }: { stubs: readonly OrderStub[]; onOpen:
                     }
                   }}
                 >
-                  <Table.Td fw={500}>{stub.orderNumber}</Table.Td>
-                  <Table.Td>{stub.customerName}</Table.Td>
-                  <Table.Td>{formatOrderDate(stub.createdAt)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td fw={500} data-label="Order Number">
+                    {stub.orderNumber}
+                  </Table.Td>
+                  <Table.Td data-label="Customer">{stub.customerName}</Table.Td>
+                  <Table.Td data-label="Date">{formatOrderDate(stub.createdAt)}</Table.Td>
+                  <Table.Td data-label="Status">
                     <Badge color={statusColor(stub.status)} variant="light">
                       {statusLabel(stub.status)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-label="Total">
                     {formatMoney(fromWire(stub.total))}
                   </Table.Td>
                 </Table.Tr>
@@ -174,7 +176,7 @@ function LookupResults({ stubs, onOpen }: { stubs: readonly OrderStub[]; onOpen:
 }
 
 /**
- * A money filter: like MoneyInput (domain parsing, SPEC 5's messages, invalid text goes
+ * A money filter: like MoneyInput (domain parsing and messages, invalid text goes
  * back to the previous value on blur), except that an empty box means no filter.
  */
 function AmountFilterInput({ label, name, value, error, onChange }: { label: string; name: string; value: string; error: string | undefined; onChange: (text: string) => void }) {

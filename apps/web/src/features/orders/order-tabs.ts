@@ -1,5 +1,5 @@
 /**
- * The Orders page's tab strip as data (SPEC 2): the fixed lookup tab, one tab per open
+ * The Orders page's tab strip as data: the fixed lookup tab, one tab per open
  * order (its id and number), and which tab is active. Pure functions over an immutable
  * state, plus reading and writing it in browser storage so open tabs survive a reload.
  */
@@ -68,7 +68,7 @@ export function activeTab(state: OrderTabsState): OpenOrderTab | null {
   return state.active === LOOKUP_TAB ? null : (state.tabs.find((t) => t.orderId === state.active) ?? null);
 }
 
-/** SPEC 2: 'Order Lookup' or 'Order {number}'. */
+/** The page heading: 'Order Lookup' or 'Order {number}'. */
 export function tabsHeading(state: OrderTabsState): string {
   const tab = activeTab(state);
   return tab ? `Order ${tab.orderNumber}` : 'Order Lookup';

@@ -9,7 +9,7 @@ import { formatMoney, formatPercent } from '@pos/domain';
 import { fromWire, type Order } from '@pos/contracts';
 import { SummaryFigures } from './order-editor';
 import { formatOrderDate, statusLabel } from './lookup-filters';
-import { TAX_SLOT_INDEXES, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
+import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
 
 const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', COMPLETED: 'green', CANCELLED: 'red', REFUNDED: 'grape' };
 
@@ -27,8 +27,8 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
   const slots = TAX_SLOT_INDEXES.filter((slot) => lines.some((l) => l.taxes[slot].enabled));
   // A stored line names its own taxes; the store's current names only fill a gap.
   const labels = TAX_SLOT_INDEXES.map((slot) => {
-    const carried = lines.find((l) => l.taxes[slot].enabled && l.taxes[slot].description !== '');
-    return carried ? carried.taxes[slot].description : taxLabel(slot, storeTaxes, []);
+    const carried = carriedTaxName(slot, lines);
+    return carried !== '' ? carried : taxLabel(slot, storeTaxes);
   });
   const summary = {
     subtotal: fromWire(order.subtotal),
@@ -70,7 +70,7 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
       </Group>
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Order items">
+          <Table verticalSpacing="xs" aria-label="Order items" data-stack>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th ta="right">Qty</Table.Th>
@@ -91,17 +91,23 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
                 const line = lines[i]!;
                 return (
                   <Table.Tr key={item.id} data-line-id={item.id}>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td>{item.itemCode}</Table.Td>
-                    <Table.Td>{item.description}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.price)}</Table.Td>
-                    <Table.Td ta="right">{line.discountPercent === 0n ? '' : formatPercent(line.discountPercent)}</Table.Td>
+                    <Table.Td ta="right" data-label="Qty">
+                      {item.quantity}
+                    </Table.Td>
+                    <Table.Td data-label="Item Code">{item.itemCode}</Table.Td>
+                    <Table.Td data-label="Description">{item.description}</Table.Td>
+                    <Table.Td ta="right" data-label="Price">
+                      {formatMoney(line.price)}
+                    </Table.Td>
+                    <Table.Td ta="right" data-label="Discount">
+                      {line.discountPercent === 0n ? '' : formatPercent(line.discountPercent)}
+                    </Table.Td>
                     {slots.map((slot) => (
-                      <Table.Td key={slot} ta="center">
+                      <Table.Td key={slot} ta="center" data-label={labels[slot]}>
                         {line.taxes[slot].enabled ? formatPercent(line.taxes[slot].percent) : ''}
                       </Table.Td>
                     ))}
-                    <Table.Td ta="right" data-testid="line-total">
+                    <Table.Td ta="right" data-label="Total" data-testid="line-total">
                       {formatMoney(fromWire(item.total))}
                     </Table.Td>
                   </Table.Tr>

@@ -1,25 +1,30 @@
 /**
- * The Orders page (SPEC 2): a tab strip with the fixed Order Lookup tab, one tab per
+ * The Orders page: a tab strip with the fixed Order Lookup tab, one tab per
  * open order (labelled by its number; the middle mouse button, the small cross or
  * Delete closes it) and a plus tab that creates an order (Alt+N too). The heading reads
  * 'Order Lookup' or 'Order {number}'. Open tabs live in sessionStorage per user and
- * store, so a reload brings them back.
+ * store, so a reload brings them back. `?` (or the Keyboard shortcuts button) lists the
+ * till's keyboard shortcuts.
  *
- * Each open draft is an OrderDraft kept here (outside React state), so switching tabs
- * keeps every line and what is being saved; closing a tab first saves what it holds.
+ * Each open draft is an OrderDraft kept here (outside React state, in OpenDrafts), so
+ * switching tabs keeps every line and what is being saved; closing a tab first saves
+ * what it holds.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import type { Order } from '@pos/contracts';
+import { isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
-import { OrderDraft, type DraftApi } from './order-draft';
+import type { DraftApi } from './order-draft';
 import { OrderEditor } from './order-editor';
+import { OpenDrafts } from './open-drafts';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { storeTaxesFrom, type StoreTaxes } from './order-lines';
 import { OrderLookup } from './order-lookup';
+import { isHelpKey, OrderShortcutsDialog } from './order-shortcuts';
 import {
   activateTab,
   closeOrderTab,
@@ -36,11 +41,12 @@ import {
   type TabsStorage,
 } from './order-tabs';
 import { OrderView } from './order-view';
+import classes from './orders-page.module.css';
 
 const NEW_TAB = 'new';
-const EDITABLE = new Set(['DRAFT', 'PENDING']);
 /** Room under the last line so Tab never lands a box behind the sticky summary. */
 const SUMMARY_BAR_SPACE = 150;
+const TABS_CLASSES = { tab: classes.tab };
 
 function tabValue(active: OrderTabsState['active']): string {
   return active === LOOKUP_TAB ? LOOKUP_TAB : `order-${active}`;
@@ -67,14 +73,17 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
   const [creating, setCreating] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<ReadonlySet<number>>(new Set());
+  const [shortcutsOpened, setShortcutsOpened] = useState(false);
   const creatingRef = useRef(false);
-  const drafts = useRef(new Map<number, OrderDraft>()).current;
-  const openIds = useRef(new Set<number>());
-  openIds.current = new Set(tabs.tabs.map((t) => t.orderId));
+  const [drafts] = useState(() => new OpenDrafts());
+  const openIds = useRef<ReadonlySet<number>>(new Set());
 
-  useEffect(() => saveTabs(sessionStore(), storageKey, tabs), [storageKey, tabs]);
+  useEffect(() => {
+    openIds.current = new Set(tabs.tabs.map((t) => t.orderId));
+    saveTabs(sessionStore(), storageKey, tabs);
+  }, [storageKey, tabs]);
   // Leaving the page saves what the open drafts hold.
-  useEffect(() => () => drafts.forEach((draft) => draft.flush()), [drafts]);
+  useEffect(() => () => drafts.flushAll(), [drafts]);
   useScrollPaddingBottom(SUMMARY_BAR_SPACE);
 
   const settings = trpc.store.fetchSettings.useQuery();
@@ -91,15 +100,8 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
     }),
     [utils],
   );
-  const draftFor = useCallback(
-    (order: Order, customerName: string | undefined) => {
-      let draft = drafts.get(order.id);
-      if (!draft) {
-        draft = new OrderDraft(order, { api, storeTaxes: () => taxesRef.current }, customerName);
-        drafts.set(order.id, draft);
-      }
-      return draft;
-    },
+  const openDraft = useCallback(
+    (order: Order, customerName: string | undefined) => drafts.open(order, { api, storeTaxes: () => taxesRef.current }, customerName),
     [api, drafts],
   );
 
@@ -108,20 +110,22 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
     creatingRef.current = true;
     setCreating(true);
     try {
-      // SPEC 4: tax settings older than 30 minutes are refreshed before a new order.
+      // Tax settings older than 30 minutes are refreshed before a new order.
       await ensureFreshSettings();
       const answer = await utils.client.order.next.mutate();
       utils.order.fetch.setData({ orderId: answer.nextOrderId }, { success: true, order: answer.order });
+      // Its tab opens on the editor at once, focused, without a frame of loading.
+      openDraft(answer.order, undefined);
       setFocusOnOpen(answer.nextOrderId);
       setTabs((s) => openOrderTab(s, { orderId: answer.nextOrderId, orderNumber: answer.nextOrderNumber }));
     } catch (error) {
-      // SPEC 8: logged only.
+      // Order failures are logged only.
       console.error('Failed to create a new order', error);
     } finally {
       creatingRef.current = false;
       setCreating(false);
     }
-  }, [utils]);
+  }, [utils, openDraft]);
 
   const openTab = useCallback((tab: OpenOrderTab) => setTabs((s) => openOrderTab(s, tab)), []);
 
@@ -137,7 +141,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       draft.flush();
       void draft.settle().then(() => {
         if (openIds.current.has(orderId)) return;
-        drafts.delete(orderId);
+        drafts.forget(orderId);
         void utils.order.fetch.reset({ orderId });
       });
     },
@@ -149,7 +153,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
   const onSubmitted = useCallback(
     (order: Order) => {
       utils.order.fetch.setData({ orderId: order.id }, { success: true, order });
-      drafts.delete(order.id);
+      drafts.forget(order.id);
       setSubmitted((s) => new Set(s).add(order.id));
       setTabs((s) => setDraftCustomerName(s, order.id, ''));
       void utils.order.lookup.invalidate();
@@ -162,6 +166,9 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyN') {
         event.preventDefault();
         void createOrder();
+      } else if (isHelpKey(event)) {
+        event.preventDefault();
+        setShortcutsOpened(true);
       }
     };
     window.addEventListener('keydown', onKeyDown);
@@ -176,8 +183,15 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
 
   return (
     <Box>
-      <PageHeading>{tabsHeading(tabs)}</PageHeading>
-      <Tabs value={tabValue(tabs.active)} onChange={onTabChange} activateTabWithKeyboard={false} keepMounted>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <PageHeading>{tabsHeading(tabs)}</PageHeading>
+        {/* Phones rarely have a keyboard; there `?` still opens the list. */}
+        <Button variant="subtle" size="compact-sm" mt={6} visibleFrom="sm" onClick={() => setShortcutsOpened(true)} aria-keyshortcuts="?">
+          Keyboard shortcuts
+        </Button>
+      </Group>
+      <OrderShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />
+      <Tabs value={tabValue(tabs.active)} onChange={onTabChange} activateTabWithKeyboard={false} keepMounted classNames={TABS_CLASSES}>
         <Tabs.List aria-label="Orders">
           <Tabs.Tab value={LOOKUP_TAB}>Order Lookup</Tabs.Tab>
           {tabs.tabs.map((tab) => (
@@ -194,14 +208,14 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
             <OrderTab
               tab={tab}
               savedCustomerName={draftCustomerName(tabs, tab.orderId)}
-              draft={drafts.get(tab.orderId)}
-              draftFor={draftFor}
+              drafts={drafts}
+              openDraft={openDraft}
               storeTaxes={storeTaxes}
               settingsFailed={settings.isError}
               autoFocus={focusOnOpen === tab.orderId}
               justSubmitted={submitted.has(tab.orderId)}
               creating={creating}
-              onNewOrder={createOrder}
+              onNewOrder={() => void createOrder()}
               onCustomerNameCommit={commitCustomerName}
               onSubmitted={onSubmitted}
             />
@@ -251,8 +265,9 @@ interface OrderTabProps {
   tab: OpenOrderTab;
   /** The customer name typed into this draft before a reload or a close. */
   savedCustomerName: string | undefined;
-  draft: OrderDraft | undefined;
-  draftFor: (order: Order, customerName: string | undefined) => OrderDraft;
+  drafts: OpenDrafts;
+  /** Makes the draft of an editable order once it has arrived. */
+  openDraft: (order: Order, customerName: string | undefined) => void;
   storeTaxes: StoreTaxes;
   settingsFailed: boolean;
   autoFocus: boolean;
@@ -263,19 +278,25 @@ interface OrderTabProps {
   onSubmitted: (order: Order) => void;
 }
 
-function OrderTab({ tab, savedCustomerName, draft, draftFor, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted }: OrderTabProps) {
+function OrderTab({ tab, savedCustomerName, drafts, openDraft, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted }: OrderTabProps) {
+  const draft = useSyncExternalStore(drafts.subscribe, () => drafts.get(tab.orderId));
   const fetched = trpc.order.fetch.useQuery({ orderId: tab.orderId }, { enabled: draft === undefined, staleTime: Infinity, retry: false });
   useEffect(() => {
-    // SPEC 8: logged only.
+    // Order failures are logged only.
     if (fetched.error) console.error('Failed to fetch order', fetched.error);
   }, [fetched.error]);
 
   const order = fetched.data?.order;
-  const editing = draft ?? (order && EDITABLE.has(order.status) ? draftFor(order, savedCustomerName) : undefined);
-  if (editing) {
-    return <OrderEditor draft={editing} storeTaxes={storeTaxes} settingsFailed={settingsFailed} autoFocus={autoFocus} onCustomerNameCommit={onCustomerNameCommit} onSubmitted={onSubmitted} />;
+  const editable = order !== undefined && isOrderEditable(order.status);
+  // An editable order that has arrived gets its draft (the tab shows it on the next render).
+  useEffect(() => {
+    if (draft === undefined && order !== undefined && editable) openDraft(order, savedCustomerName);
+  }, [draft, order, editable, openDraft, savedCustomerName]);
+
+  if (draft) {
+    return <OrderEditor draft={draft} storeTaxes={storeTaxes} settingsFailed={settingsFailed} autoFocus={autoFocus} onCustomerNameCommit={onCustomerNameCommit} onSubmitted={onSubmitted} />;
   }
-  if (order) return <OrderView order={order} storeTaxes={storeTaxes} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} />;
+  if (order && !editable) return <OrderView order={order} storeTaxes={storeTaxes} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} />;
   if (fetched.isError) {
     return (
       <Button variant="light" onClick={() => void fetched.refetch()} loading={fetched.isFetching}>

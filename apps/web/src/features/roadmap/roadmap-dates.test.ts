@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fromServerDate, parseTypedDate, toDayString, toDisplayDate, toOffsetIso, toServerDate } from './roadmap-dates';
+import { toDayString } from '../../lib/local-day';
+import { fromServerDate, parseTypedDate, toDisplayDate, toServerDate } from './roadmap-dates';
 
 const originalTz = process.env.TZ;
 
@@ -62,15 +63,6 @@ describe('toServerDate: 07:00 local time on the chosen day, ISO with offset', ()
     expect(toServerDate('')).toBeNull();
     expect(toServerDate('2026-02-30')).toBeNull();
     expect(toServerDate('Dec 1, 2026')).toBeNull();
-  });
-
-  test('toOffsetIso writes a local date-time with its offset', () => {
-    process.env.TZ = 'America/Los_Angeles';
-    try {
-      expect(toOffsetIso(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02T03:04:05-08:00');
-    } finally {
-      process.env.TZ = originalTz;
-    }
   });
 });
 

@@ -15,7 +15,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /**
- * SPEC 2: deleting asks first, listing title, description, requestor if present, and
+ * Deleting asks first, listing title, description, requestor if present, and
  * status. `entry` stays set while the modal closes, so its text does not vanish mid-fade.
  */
 export function RoadmapDeleteModal({

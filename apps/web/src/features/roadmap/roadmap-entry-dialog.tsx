@@ -1,11 +1,10 @@
 import '@mantine/dates/styles.css';
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { RoadmapStatus } from '@pos/contracts';
+import { useForm } from '@mantine/form';
 import { trpc } from '../../lib/trpc';
 import { parseTypedDate } from './roadmap-dates';
-import { EMPTY_FORM, formValuesOf, STATUS_OPTIONS, toEntryInput, validateForm, type RoadmapFormErrors, type RoadmapFormValues, type RoadmapRow } from './roadmap-entry';
+import { EMPTY_FORM, formValuesOf, STATUS_OPTIONS, toEntryInput, validateForm, type RoadmapEntryRequest, type RoadmapFormValues, type RoadmapRow } from './roadmap-entry';
 import { CalendarIcon } from '../../components/icons';
 
 /** The dialog shows the 'MMM d, yyyy' of the table ('Dec 1, 2026'), in dayjs tokens. */
@@ -14,8 +13,8 @@ const DATE_FORMAT = 'MMM D, YYYY';
 const CALENDAR_LABELS = { nextLabel: 'Next month', previousLabel: 'Previous month' } as const;
 
 /**
- * 'New Roadmap Entry' / 'Edit Roadmap Entry' (SPEC 2). Save failures are logged only
- * (SPEC 8): the dialog stays open with what was typed; an answer without success changes
+ * 'New Roadmap Entry' / 'Edit Roadmap Entry'. Save failures are logged only, with no
+ * message: the dialog stays open with what was typed; an answer without success changes
  * nothing. `entry` null means a new entry; it stays set while the dialog closes, and
  * `formKey` changes on every opening so the form starts from the entry's (or empty) values.
  */
@@ -40,27 +39,15 @@ export function RoadmapEntryDialog({
 }
 
 function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onClose: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState<RoadmapFormValues>(() => (entry ? formValuesOf(entry) : EMPTY_FORM));
-  const [errors, setErrors] = useState<RoadmapFormErrors>({});
+  // A field's message goes as soon as the field changes; the rest wait for the next submit.
+  const form = useForm<RoadmapFormValues, RoadmapEntryRequest>({
+    initialValues: entry ? formValuesOf(entry) : EMPTY_FORM,
+    validate: validateForm,
+    transformValues: toEntryInput,
+  });
   const save = trpc.roadmap.roadmap.useMutation();
 
-  const set = <K extends keyof RoadmapFormValues>(key: K, value: RoadmapFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // A field's message goes as soon as the field changes; the rest wait for the next submit.
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const rest = { ...current };
-      delete rest[key as keyof RoadmapFormErrors];
-      return rest;
-    });
-  };
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const found = validateForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = toEntryInput(values);
+  const submit = async (input: RoadmapEntryRequest) => {
     try {
       const answer = await save.mutateAsync(entry ? { action: 'update', entry: { id: entry.id, ...input } } : { action: 'create', entry: input });
       if (answer.success) onSaved();
@@ -70,19 +57,11 @@ function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onCl
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label={entry ? 'Edit Roadmap Entry' : 'New Roadmap Entry'} noValidate>
+    <form onSubmit={form.onSubmit((input) => void submit(input))} aria-label={entry ? 'Edit Roadmap Entry' : 'New Roadmap Entry'} noValidate>
       <Stack gap="sm">
-        <TextInput label="Title" name="title" withAsterisk data-autofocus value={values.title} error={errors.title} onChange={(e) => set('title', e.currentTarget.value)} />
-        <Textarea
-          label="Description"
-          name="description"
-          withAsterisk
-          rows={3}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-        />
-        <TextInput label="Requestor" name="requestor" value={values.requestor} onChange={(e) => set('requestor', e.currentTarget.value)} />
+        <TextInput label="Title" name="title" withAsterisk data-autofocus {...form.getInputProps('title')} />
+        <Textarea label="Description" name="description" withAsterisk rows={3} {...form.getInputProps('description')} />
+        <TextInput label="Requestor" name="requestor" {...form.getInputProps('requestor')} />
         <Group grow align="flex-start">
           <DateInput
             label="Estimated Completion"
@@ -94,9 +73,7 @@ function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onCl
             {...CALENDAR_LABELS}
             highlightToday
             leftSection={<CalendarIcon size={16} />}
-            value={values.estimatedCompletion}
-            error={errors.estimatedCompletion}
-            onChange={(v) => set('estimatedCompletion', v)}
+            {...form.getInputProps('estimatedCompletion')}
           />
           <DateInput
             label="Actual Completion"
@@ -109,20 +86,10 @@ function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onCl
             leftSection={<CalendarIcon size={16} />}
             clearable
             clearButtonProps={{ 'aria-label': 'Clear date' }}
-            value={values.actualCompletion}
-            onChange={(v) => set('actualCompletion', v)}
+            {...form.getInputProps('actualCompletion')}
           />
         </Group>
-        <Select
-          label="Status"
-          name="status"
-          data={STATUS_OPTIONS}
-          value={values.status}
-          allowDeselect={false}
-          onChange={(v) => {
-            if (v) set('status', v as RoadmapStatus);
-          }}
-        />
+        <Select label="Status" name="status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel

@@ -1,11 +1,12 @@
 /**
  * A roadmap entry as the screen holds it (dates as Date, parsed once on receipt), the
- * status labels of SPEC 4, and the dialog's values: to and from an entry, checked, and
- * turned into what /roadmap/roadmap's create and update take.
+ * status labels, and the dialog's values: to and from an entry, checked with the
+ * server's own input schema, and turned into what /roadmap/roadmap's create and update take.
  */
-// Types only: the contracts' zod schemas stay out of the browser bundle.
-import type { RoadmapEntry, RoadmapStatus } from '@pos/contracts';
-import { fromServerDate, toDayString, toServerDate } from './roadmap-dates';
+import { ZRoadmapEntryInput, type RoadmapEntry, type RoadmapStatus } from '@pos/contracts';
+import { requestResolver } from '../../lib/form-validation';
+import { toDayString } from '../../lib/local-day';
+import { fromServerDate, toServerDate } from './roadmap-dates';
 
 export interface RoadmapRow {
   id: number;
@@ -49,8 +50,6 @@ export interface RoadmapFormValues {
   status: RoadmapStatus;
 }
 
-export type RoadmapFormErrors = Partial<Record<'title' | 'description' | 'estimatedCompletion', string>>;
-
 export const EMPTY_FORM: RoadmapFormValues = {
   title: '',
   description: '',
@@ -71,16 +70,7 @@ export function formValuesOf(row: RoadmapRow): RoadmapFormValues {
   };
 }
 
-/** SPEC 5: Title, Description and Estimated Completion are required. */
-export function validateForm(values: RoadmapFormValues): RoadmapFormErrors {
-  const errors: RoadmapFormErrors = {};
-  if (values.title.trim() === '') errors.title = 'Title is required';
-  if (values.description.trim() === '') errors.description = 'Description is required';
-  if (toServerDate(values.estimatedCompletion) === null) errors.estimatedCompletion = 'Estimated Completion is required';
-  return errors;
-}
-
-/** The entry create and update send (call after validateForm found nothing). */
+/** The entry create and update send: text trimmed, an empty requestor none, days at 07:00 local. */
 export function toEntryInput(values: RoadmapFormValues) {
   const requestor = values.requestor.trim();
   return {
@@ -92,3 +82,8 @@ export function toEntryInput(values: RoadmapFormValues) {
     status: values.status,
   };
 }
+
+export type RoadmapEntryRequest = ReturnType<typeof toEntryInput>;
+
+/** The dialog's checks (Title, Description and Estimated Completion are required): the server's schema. */
+export const validateForm = requestResolver(ZRoadmapEntryInput, toEntryInput);

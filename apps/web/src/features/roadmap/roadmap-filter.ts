@@ -1,4 +1,4 @@
-/** The 'Filter entries' box (SPEC 9): a case-insensitive match on title or description. */
+/** The 'Filter entries' box: a case-insensitive match on title or description. */
 import type { RoadmapRow } from './roadmap-entry';
 
 export function filterEntries<T extends Pick<RoadmapRow, 'title' | 'description'>>(rows: readonly T[], text: string): T[] {

@@ -18,8 +18,8 @@ type LoadState = 'loading' | 'loaded' | 'failed';
 
 /**
  * The roadmap list. /roadmap/roadmap is one mutation for every action, so the list is a
- * mutation too: called once on opening and again after each save or delete (SPEC 7).
- * Failures are logged only and an answer without success changes nothing (SPEC 8).
+ * mutation too: called once on opening and again after each save or delete.
+ * Failures are logged only and an answer without success changes nothing.
  */
 function useRoadmapList() {
   const [rows, setRows] = useState<RoadmapRow[]>([]);
@@ -56,7 +56,7 @@ function useRoadmapList() {
   return { rows, state, reload };
 }
 
-/** SPEC 2's Roadmap screen: everyone views, filters and sorts; the store owner edits. */
+/** The Roadmap screen: everyone views, filters and sorts; the store owner edits. */
 export function RoadmapPage() {
   const { currentRole } = useSession();
   const isOwner = currentRole !== null && includes(currentRole.role, 'STORE_OWNER');
@@ -110,7 +110,7 @@ export function RoadmapPage() {
 
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={isOwner ? 900 : 800}>
-          <Table verticalSpacing="sm" horizontalSpacing="sm" striped highlightOnHover aria-label="Roadmap entries" aria-busy={state === 'loading'}>
+          <Table verticalSpacing="sm" horizontalSpacing="sm" striped highlightOnHover aria-label="Roadmap entries" aria-busy={state === 'loading'} data-stack>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Title</Table.Th>
@@ -143,24 +143,26 @@ export function RoadmapPage() {
               ) : (
                 shown.map((row) => (
                   <Table.Tr key={row.id} data-entry-id={row.id}>
-                    <Table.Td fw={500} miw={120} style={{ overflowWrap: 'break-word' }}>
+                    <Table.Td fw={500} miw={120} style={{ overflowWrap: 'break-word' }} data-label="Title">
                       {row.title}
                     </Table.Td>
-                    <Table.Td maw={360} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
+                    <Table.Td maw={360} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} data-label="Description">
                       {row.description}
                     </Table.Td>
-                    <Table.Td>{row.requestor ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{toDisplayDate(row.estimatedCompletion)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Requestor">{row.requestor ?? ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Estimated Completion">
+                      {toDisplayDate(row.estimatedCompletion)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Actual Completion">
                       {row.actualCompletion ? toDisplayDate(row.actualCompletion) : <Text span c="dimmed" size="sm">{NOT_COMPLETED}</Text>}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge variant="light" color={row.status === 'completed' ? 'green' : 'blue'} tt="none" size="md" styles={{ label: { overflow: 'visible' } }}>
                         {STATUS_LABELS[row.status]}
                       </Badge>
                     </Table.Td>
                     {isOwner ? (
-                      <Table.Td>
+                      <Table.Td data-label="Actions">
                         <Group gap={4} wrap="nowrap">
                           <Tooltip label="Edit" withArrow>
                             <ActionIcon variant="subtle" aria-label={`Edit ${row.title}`} onClick={() => openDialog(row)}>

@@ -1,5 +1,5 @@
 /**
- * Roadmap table order (SPEC 9): by estimated or actual completion, estimated ascending
+ * Roadmap table order: by estimated or actual completion, estimated ascending
  * at first; clicking the sorted column again flips the direction, another column starts
  * ascending. Empty dates go last in ascending order; descending is the exact reverse of
  * the date order, so empties come first there (an actual-completion sort descending

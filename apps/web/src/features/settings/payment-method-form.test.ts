@@ -31,18 +31,24 @@ describe('payment method mapping', () => {
   });
 });
 
-describe('validatePaymentMethodForm', () => {
-  it('requires a name', () => {
+describe('validatePaymentMethodForm: the server schema on what the dialog sends', () => {
+  it('requires a name, at most 100 characters after trimming', () => {
     expect(validatePaymentMethodForm(EMPTY_PAYMENT_METHOD)).toEqual({ name: 'Name is required' });
     expect(validatePaymentMethodForm({ ...EMPTY_PAYMENT_METHOD, name: '   ' })).toEqual({ name: 'Name is required' });
     expect(validatePaymentMethodForm({ ...EMPTY_PAYMENT_METHOD, name: 'Cash' })).toEqual({});
     expect(validatePaymentMethodForm({ ...EMPTY_PAYMENT_METHOD, name: 'x'.repeat(101) }).name).toBe('Name must be at most 100 characters');
   });
 
-  it('refuses negative amounts', () => {
+  it('refuses negative amounts under their boxes', () => {
     expect(validatePaymentMethodForm({ ...EMPTY_PAYMENT_METHOD, name: 'Cash', customerFeeAmount: -1n, minimumAmount: -10_000n })).toEqual({
       customerFeeAmount: 'Customer Fee Amount must not be negative',
       minimumAmount: 'Minimum Amount must not be negative',
+    });
+  });
+
+  it('refuses a fee percent over 100%', () => {
+    expect(validatePaymentMethodForm({ ...EMPTY_PAYMENT_METHOD, name: 'Cash', vendorFeePercent: 100_000_001n })).toEqual({
+      vendorFeePercent: 'Vendor Fee: Percentage must be between 0% and 100%',
     });
   });
 });

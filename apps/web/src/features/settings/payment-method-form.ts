@@ -1,11 +1,13 @@
 /**
- * The payment method dialog's form (SPEC 2, 3) and its mapping to and from the wire:
- * name and every fee field are required (SPEC 5); the two amounts may not be negative
- * (the server refuses them too).
+ * The payment method dialog's form and its mapping to and from the wire, checked with
+ * the server's own input schema: a name and every fee field are required, the two
+ * amounts may not be negative. The fee boxes always hold a value (they restore the
+ * previous one on empty or bad input).
  */
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@pos/api';
-import { fromWire, toMoneyWire, toPercentWire } from '@pos/contracts';
+import { fromWire, toMoneyWire, toPercentWire, ZCreatePaymentMethodInput } from '@pos/contracts';
+import { requestResolver } from '../../lib/form-validation';
 
 export type PaymentMethodAnswer = inferRouterOutputs<AppRouter>['store']['payment']['list']['paymentMethods'][number];
 export type CreatePaymentMethodRequest = inferRouterInputs<AppRouter>['store']['payment']['create'];
@@ -22,7 +24,6 @@ export interface PaymentMethodForm {
 }
 
 export type PaymentMethodField = keyof PaymentMethodForm;
-export type PaymentMethodErrors = Partial<Record<PaymentMethodField, string>>;
 
 /** The labels of the dialog and the table, in order. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethodField, string> = {
@@ -33,8 +34,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodField, string> = {
   minimumAmount: 'Minimum Amount',
   requiresManagerApproval: 'Requires Manager Approval',
 };
-
-export const PAYMENT_METHOD_NAME_MAX_LENGTH = 100;
 
 export const EMPTY_PAYMENT_METHOD: PaymentMethodForm = {
   name: '',
@@ -56,7 +55,7 @@ export function toPaymentMethodForm(method: PaymentMethodAnswer): PaymentMethodF
   };
 }
 
-/** The create request (update adds the id). Call validatePaymentMethodForm first. */
+/** The create request (update adds the id). */
 export function toPaymentMethodRequest(form: PaymentMethodForm): CreatePaymentMethodRequest {
   return {
     name: form.name.trim(),
@@ -68,18 +67,5 @@ export function toPaymentMethodRequest(form: PaymentMethodForm): CreatePaymentMe
   };
 }
 
-/**
- * SPEC 5's dialog checks. The fee fields always hold a value (the percent and money
- * inputs restore the previous one on empty or bad input), so "required" is about the
- * name; the amounts must not be negative.
- */
-export function validatePaymentMethodForm(form: PaymentMethodForm): PaymentMethodErrors {
-  const errors: PaymentMethodErrors = {};
-  const name = form.name.trim();
-  if (name === '') errors.name = 'Name is required';
-  else if (name.length > PAYMENT_METHOD_NAME_MAX_LENGTH) errors.name = `Name must be at most ${PAYMENT_METHOD_NAME_MAX_LENGTH} characters`;
-  for (const key of ['customerFeeAmount', 'minimumAmount'] as const) {
-    if (form[key] < 0n) errors[key] = `${PAYMENT_METHOD_LABELS[key]} must not be negative`;
-  }
-  return errors;
-}
+/** The dialog's checks: the server's schema, on what the dialog would send. */
+export const validatePaymentMethodForm = requestResolver(ZCreatePaymentMethodInput, toPaymentMethodRequest);

@@ -1,26 +1,28 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { formatMoney, formatPercent, MESSAGES } from '@pos/domain';
 import { fromWire } from '@pos/contracts';
-import { MoneyInput, PercentInput } from '../../components/decimal-input';
+import { microUnitsField, MoneyInput, PercentInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
+import { commitThenSubmit } from '../../lib/form-validation';
 import { trpc } from '../../lib/trpc';
-import { notifySuccess } from './notify';
+import { notifySuccess } from '../../lib/notify';
 import {
   EMPTY_PAYMENT_METHOD,
   PAYMENT_METHOD_LABELS as L,
   toPaymentMethodForm,
   toPaymentMethodRequest,
   validatePaymentMethodForm,
+  type CreatePaymentMethodRequest,
   type PaymentMethodAnswer,
-  type PaymentMethodErrors,
   type PaymentMethodForm,
 } from './payment-method-form';
 import { Section } from './section';
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; method: PaymentMethodAnswer } | null;
 
-/** SPEC 2's Payment Methods: a table with add and edit in a dialog, and delete after a confirmation. */
+/** Payment Methods: a table with add and edit in a dialog, and delete after a confirmation. */
 export function PaymentMethodsSection() {
   const list = trpc.store.payment.list.useQuery();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -62,7 +64,7 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
   return (
     <Paper withBorder radius="sm">
       <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Payment Methods">
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Payment Methods" data-stack>
           <Table.Thead>
             <Table.Tr>
               <Table.Th miw={160}>{L.name}</Table.Th>
@@ -86,14 +88,22 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
             ) : (
               methods.map((m) => (
                 <Table.Tr key={m.id} data-payment-method={m.name}>
-                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }} data-label={L.name}>
                     {m.name}
                   </Table.Td>
-                  <Table.Td ta="right">{formatPercent(fromWire(m.vendorFeePercent))}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(fromWire(m.customerFeePercent))}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(fromWire(m.customerFeeAmount))}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(fromWire(m.minimumAmount))}</Table.Td>
-                  <Table.Td>
+                  <Table.Td ta="right" data-label={L.vendorFeePercent}>
+                    {formatPercent(fromWire(m.vendorFeePercent))}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={L.customerFeePercent}>
+                    {formatPercent(fromWire(m.customerFeePercent))}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={L.customerFeeAmount}>
+                    {formatMoney(fromWire(m.customerFeeAmount))}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={L.minimumAmount}>
+                    {formatMoney(fromWire(m.minimumAmount))}
+                  </Table.Td>
+                  <Table.Td data-label={L.requiresManagerApproval}>
                     <Badge variant="light" color={m.requiresManagerApproval ? 'orange' : 'gray'} tt="none">
                       {m.requiresManagerApproval ? 'Yes' : 'No'}
                     </Badge>
@@ -123,24 +133,18 @@ function PaymentMethodDialog({ state, onClose }: { state: NonNullable<DialogStat
   const create = trpc.store.payment.create.useMutation();
   const update = trpc.store.payment.update.useMutation();
   const editing = state.mode === 'edit' ? state.method : null;
-  const [form, setForm] = useState<PaymentMethodForm>(() => (editing ? toPaymentMethodForm(editing) : EMPTY_PAYMENT_METHOD));
-  const [errors, setErrors] = useState<PaymentMethodErrors>({});
+  const form = useForm<PaymentMethodForm, CreatePaymentMethodRequest>({
+    initialValues: editing ? toPaymentMethodForm(editing) : EMPTY_PAYMENT_METHOD,
+    validate: validatePaymentMethodForm,
+    transformValues: toPaymentMethodRequest,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const failedTitle = editing ? MESSAGES.paymentMethodUpdateFailed : MESSAGES.paymentMethodAddFailed;
   const busy = create.isPending || update.isPending;
 
-  const set = <K extends keyof PaymentMethodForm>(key: K, value: PaymentMethodForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (values: PaymentMethodForm) => {
+  const submit = async (request: CreatePaymentMethodRequest) => {
     setFailure(null);
-    const found = validatePaymentMethodForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     try {
-      const request = toPaymentMethodRequest(values);
       const answer = editing ? await update.mutateAsync({ ...request, id: editing.id }) : await create.mutateAsync(request);
       utils.store.payment.list.setData(undefined, (old) => {
         if (!old) return old;
@@ -157,47 +161,23 @@ function PaymentMethodDialog({ state, onClose }: { state: NonNullable<DialogStat
     }
   };
 
-  // Enter in a fee box: leave it first so the box parses and commits what was typed,
-  // then send what the form holds after that.
-  const latest = useRef(form);
-  latest.current = form;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && event.currentTarget.contains(active)) active.blur();
-    setTimeout(() => void submit(latest.current), 0);
-  };
-
   return (
     <Modal opened onClose={busy ? () => undefined : onClose} title={editing ? 'Edit Payment Method' : 'Add Payment Method'} size="lg" centered>
-      <form onSubmit={onSubmit} aria-label={editing ? 'Edit Payment Method' : 'Add Payment Method'} noValidate>
+      <form onSubmit={commitThenSubmit(form.onSubmit((request) => void submit(request)))} aria-label={editing ? 'Edit Payment Method' : 'Add Payment Method'} noValidate>
         <Stack gap="sm">
           {failure ? (
             <Alert color="red" variant="light" role="alert" title={failedTitle}>
               {failure === failedTitle ? null : failure}
             </Alert>
           ) : null}
-          <TextInput label={L.name} name="name" autoComplete="off" withAsterisk data-autofocus value={form.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
+          <TextInput label={L.name} name="name" autoComplete="off" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <PercentInput label={L.vendorFeePercent} name="vendorFeePercent" withAsterisk value={form.vendorFeePercent} onChange={(v) => set('vendorFeePercent', v)} />
-            <PercentInput label={L.customerFeePercent} name="customerFeePercent" withAsterisk value={form.customerFeePercent} onChange={(v) => set('customerFeePercent', v)} />
-            <MoneyInput
-              label={L.customerFeeAmount}
-              name="customerFeeAmount"
-              withAsterisk
-              value={form.customerFeeAmount}
-              error={errors.customerFeeAmount}
-              onChange={(v) => set('customerFeeAmount', v)}
-            />
-            <MoneyInput label={L.minimumAmount} name="minimumAmount" withAsterisk value={form.minimumAmount} error={errors.minimumAmount} onChange={(v) => set('minimumAmount', v)} />
+            <PercentInput label={L.vendorFeePercent} name="vendorFeePercent" withAsterisk {...microUnitsField(form.getInputProps('vendorFeePercent'))} />
+            <PercentInput label={L.customerFeePercent} name="customerFeePercent" withAsterisk {...microUnitsField(form.getInputProps('customerFeePercent'))} />
+            <MoneyInput label={L.customerFeeAmount} name="customerFeeAmount" withAsterisk {...microUnitsField(form.getInputProps('customerFeeAmount'))} />
+            <MoneyInput label={L.minimumAmount} name="minimumAmount" withAsterisk {...microUnitsField(form.getInputProps('minimumAmount'))} />
           </SimpleGrid>
-          <Checkbox
-            label={L.requiresManagerApproval}
-            name="requiresManagerApproval"
-            checked={form.requiresManagerApproval}
-            onChange={(e) => set('requiresManagerApproval', e.currentTarget.checked)}
-            mt="xs"
-          />
+          <Checkbox label={L.requiresManagerApproval} name="requiresManagerApproval" {...form.getInputProps('requiresManagerApproval', { type: 'checkbox' })} mt="xs" />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel

@@ -5,7 +5,7 @@ import { Paper, Text, Title } from '@mantine/core';
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb={description ? 4 : 'md'}>
+      <Title order={2} size="h4" mb={description ? 4 : 'md'}>
         {title}
       </Title>
       {description ? (

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firstError,
-  sameSettings,
-  toSettingsForm,
-  toUpdateSettingsRequest,
-  validateSettingsForm,
-  withTax,
-  type SettingsAnswer,
-  type SettingsForm,
-} from './settings-form';
+import { settingsFieldOf, sameSettings, toSettingsForm, toUpdateSettingsRequest, validateSettingsForm, type SettingsAnswer, type SettingsForm, type TaxForm } from './settings-form';
+
+/** The form with tax `n` (1-based) changed by `patch`. */
+function withTax(form: SettingsForm, n: 1 | 2 | 3, patch: Partial<TaxForm>): SettingsForm {
+  return { ...form, taxes: form.taxes.map((t, i) => (i === n - 1 ? { ...t, ...patch } : t)) as SettingsForm['taxes'] };
+}
 
 const pct = (value: string) => ({ type: 'Percent' as const, value });
 
@@ -37,6 +33,7 @@ const ANSWER: SettingsAnswer = {
   tax3Enabled: false,
   tax3ApplyByDefault: false,
   timeZone: 'America/Toronto',
+  address: '12 Harbour Street\nHalifax NS B3J 1A1',
   storeUpdatedAt: '2025-01-01T10:00:00.000Z',
 };
 
@@ -73,6 +70,7 @@ describe('toUpdateSettingsRequest', () => {
     expect(request.nextOrderNumber).toBe(42);
     expect(request.tax3ShortName).toBe('HST');
     expect(request.tax3LongName).toBe('Harmonized');
+    expect(toUpdateSettingsRequest({ ...form, address: '  1 Main St  ' }).address).toBe('1 Main St');
   });
 
   it('leaves the time zone out when none is chosen', () => {
@@ -80,50 +78,49 @@ describe('toUpdateSettingsRequest', () => {
   });
 });
 
-describe('validateSettingsForm', () => {
+describe('validateSettingsForm: the server schema, its messages under the form fields', () => {
   const valid = toSettingsForm(ANSWER);
 
   it('accepts the loaded settings', () => {
     expect(validateSettingsForm(valid)).toEqual({});
   });
 
-  it('refuses a tax short name longer than 6 characters, spaces around it not counted', () => {
-    expect(validateSettingsForm(withTax(valid, 2, { shortName: 'ABCDEFG' }))).toEqual({ tax2ShortName: 'Tax 2 short name must be at most 6 characters' });
+  it('refuses a tax short name longer than 6 characters under that tax, spaces around it not counted', () => {
+    expect(validateSettingsForm(withTax(valid, 2, { shortName: 'ABCDEFG' }))).toEqual({ 'taxes.1.shortName': 'Tax 2 short name must be at most 6 characters' });
     expect(validateSettingsForm(withTax(valid, 2, { shortName: ' ABCDEF ' }))).toEqual({});
+    expect(validateSettingsForm(withTax(valid, 3, { longName: 'x'.repeat(101) }))).toEqual({ 'taxes.2.longName': 'Tax 3 long name must be at most 100 characters' });
   });
 
   it('requires an order prefix and a next order number that is an integer of at least 1', () => {
-    expect(validateSettingsForm({ ...valid, orderPrefix: '  ' }).orderPrefix).toBe('Order Prefix is required');
-    for (const bad of ['', '0', '-3', '1.5', 'abc', '1e3']) {
-      expect(validateSettingsForm({ ...valid, nextOrderNumber: bad }).nextOrderNumber).toBe('Next Order Number must be an integer of at least 1');
+    expect(validateSettingsForm({ ...valid, orderPrefix: '  ' })).toEqual({ orderPrefix: 'Order Prefix is required' });
+    for (const bad of ['', '0', '-3', '1.5', 'abc', '1e3', '99999999999999999999']) {
+      expect(validateSettingsForm({ ...valid, nextOrderNumber: bad })).toEqual({ nextOrderNumber: 'Next Order Number must be an integer of at least 1' });
     }
-    expect(validateSettingsForm({ ...valid, nextOrderNumber: '99999999999999999999' }).nextOrderNumber).toBe('Next Order Number is too large');
     expect(validateSettingsForm({ ...valid, nextOrderNumber: ' 7 ' })).toEqual({});
+    expect(validateSettingsForm({ ...valid, nextOrderNumber: '1,500' })).toEqual({});
   });
 
-  it('reports the first problem in screen order', () => {
-    const errors = validateSettingsForm(withTax({ ...valid, nextOrderNumber: '0' }, 1, { shortName: 'TOOLONG' }));
-    expect(firstError(errors)).toEqual({ field: 'nextOrderNumber', message: 'Next Order Number must be an integer of at least 1' });
-    expect(firstError({})).toBeNull();
+  it('refuses a percent outside 0% to 100% under its box, in the server words', () => {
+    expect(validateSettingsForm(withTax(valid, 1, { percentage: 100_000_001n }))).toEqual({ 'taxes.0.percentage': 'Tax 1 Percentage: Percentage must be between 0% and 100%' });
+  });
+
+  it('shows every tax field of the request under the tax it belongs to, other fields under their own name', () => {
+    expect(settingsFieldOf('tax1ShortName')).toBe('taxes.0.shortName');
+    expect(settingsFieldOf('tax2Percent')).toBe('taxes.1.percentage');
+    expect(settingsFieldOf('tax3Enabled')).toBe('taxes.2.isEnabled');
+    expect(settingsFieldOf('tax3ApplyByDefault')).toBe('taxes.2.applyByDefault');
+    expect(settingsFieldOf('orderPrefix')).toBeUndefined();
   });
 });
 
-describe('sameSettings and withTax', () => {
-  it('tells an edited form from the loaded one', () => {
+describe('sameSettings', () => {
+  it('tells an edited form from the loaded one by what each would save', () => {
     const a: SettingsForm = toSettingsForm(ANSWER);
     expect(sameSettings(a, toSettingsForm(ANSWER))).toBe(true);
     expect(sameSettings(a, withTax(a, 3, { isEnabled: true }))).toBe(false);
     expect(sameSettings(a, withTax(a, 1, { percentage: 5_000_001n }))).toBe(false);
     expect(sameSettings(a, { ...a, defaultConsignmentCommissionPercent: 1n })).toBe(false);
     expect(sameSettings(a, { ...a, nextOrderNumber: '1001 ' })).toBe(true);
-  });
-
-  it('changes one tax and keeps the others', () => {
-    const a = toSettingsForm(ANSWER);
-    const b = withTax(a, 2, { applyByDefault: true });
-    expect(b.taxes[1]?.applyByDefault).toBe(true);
-    expect(b.taxes[0]).toBe(a.taxes[0]);
-    expect(b.taxes[2]).toBe(a.taxes[2]);
-    expect(a.taxes[1]?.applyByDefault).toBe(false);
+    expect(sameSettings(a, withTax(a, 2, { longName: ' Provincial Sales Tax ' }))).toBe(true);
   });
 });

@@ -1,33 +1,32 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@pos/domain';
-import { PercentInput } from '../../components/decimal-input';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { FORM_INDEX, useForm, type FormErrors } from '@mantine/form';
+import { MESSAGES, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
+import { microUnitsField, PercentInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
+import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
 import { trpc } from '../../lib/trpc';
-import { notifyFailure, notifySuccess } from './notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { Section } from './section';
 import {
   COMMISSIONS,
-  firstError,
   sameSettings,
   TAX_NUMBERS,
   toSettingsForm,
   toUpdateSettingsRequest,
   validateSettingsForm,
-  withTax,
   type SettingsAnswer,
-  type SettingsField,
   type SettingsForm,
-  type TaxNumber,
+  type UpdateSettingsRequest,
 } from './settings-form';
 import { timeZoneOptions } from './time-zones';
 
 /** Room under the last section so the fixed save bar never covers it. */
 const SAVE_BAR_SPACE = 88;
 
-/** SPEC 2's Store Settings page: order numbering, commissions, taxes, payment methods. */
+/** The Store Settings page: order numbering, commissions, taxes, payment methods. */
 export function SettingsPage() {
   const settings = trpc.store.fetchSettings.useQuery();
   useScrollPaddingForSaveBar();
@@ -75,43 +74,39 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
   const save = trpc.store.updateSettings.useMutation();
   const remote = useMemo(() => toSettingsForm(answer), [answer]);
   const [base, setBase] = useState(remote);
-  const [draft, setDraft] = useState(remote);
-  const [showErrors, setShowErrors] = useState(false);
-  const latestDraft = useRef(draft);
-  latestDraft.current = draft;
+  const form = useForm<SettingsForm, UpdateSettingsRequest>({
+    initialValues: remote,
+    validate: validateSettingsForm,
+    transformValues: toUpdateSettingsRequest,
+    // The tax names' length shows while typing; every check also stops a save.
+    validateInputOnChange: [`taxes.${FORM_INDEX}.shortName`, `taxes.${FORM_INDEX}.longName`],
+  });
   const formRef = useRef<HTMLFormElement>(null);
 
+  const draft = form.values;
   const dirty = !sameSettings(draft, base);
   // A newer copy (refreshed after a change elsewhere) replaces an untouched form; what
   // the user has typed is never overwritten.
+  const { setValues } = form;
   useEffect(() => {
     if (sameSettings(remote, base)) return;
     if (!dirty) {
+      // The newer copy goes into @mantine/form, whose setter also writes the form's refs and
+      // so must not run during render; the base moves with it, in the same commit.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setBase(remote);
-      setDraft(remote);
+      setValues(remote);
     }
-  }, [remote, base, dirty]);
+  }, [remote, base, dirty, setValues]);
   const changedElsewhere = dirty && !sameSettings(remote, base);
 
-  const errors = validateSettingsForm(draft);
-  // Length and required checks show while typing; they also stop a save.
-  const errorOf = (field: SettingsField): string | undefined => (showErrors || field.endsWith('ShortName') || field.endsWith('LongName') ? errors[field] : undefined);
-
-  const submit = async (form: SettingsForm) => {
-    const problem = firstError(validateSettingsForm(form));
-    if (problem) {
-      setShowErrors(true);
-      notifyFailure(MESSAGES.settingsUpdateFailed, problem.message);
-      formRef.current?.querySelector<HTMLInputElement>(`[data-field="${problem.field}"]`)?.focus();
-      return;
-    }
+  const submit = async (request: UpdateSettingsRequest) => {
     try {
-      const saved = await save.mutateAsync(toUpdateSettingsRequest(form));
+      const saved = await save.mutateAsync(request);
       utils.store.fetchSettings.setData(undefined, saved);
       const next = toSettingsForm(saved);
       setBase(next);
-      setDraft(next);
-      setShowErrors(false);
+      form.setValues(next);
       notifySuccess(saved.message || MESSAGES.settingsUpdated);
     } catch (err) {
       // The form keeps everything typed; the user can try again.
@@ -119,20 +114,12 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Enter in a percent box: leave it first so it parses and commits what was typed.
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && formRef.current?.contains(active)) active.blur();
-    setTimeout(() => void submit(latestDraft.current), 0);
-  };
+  const refuse = (errors: FormErrors) => notifyFailure(MESSAGES.settingsUpdateFailed, focusFirstError(formRef.current, errors) ?? MESSAGES.settingsUpdateFailed);
 
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setTax = (n: TaxNumber, patch: Parameters<typeof withTax>[2]) => setDraft((d) => withTax(d, n, patch));
   const zones = useMemo(() => timeZoneOptions(draft.timeZone), [draft.timeZone]);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} aria-label="Store Settings" noValidate>
+    <form ref={formRef} onSubmit={(event) => commitThenSubmit(form.onSubmit((request) => void submit(request), refuse))(event)} aria-label="Store Settings" noValidate>
       <Stack gap="lg">
         {changedElsewhere ? (
           <Alert color="yellow" variant="light" title="Changed elsewhere">
@@ -144,7 +131,7 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
                 color="yellow"
                 onClick={() => {
                   setBase(remote);
-                  setDraft(remote);
+                  form.setValues(remote);
                 }}
               >
                 Discard my changes and load theirs
@@ -155,42 +142,30 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
 
         <Section title="Order Settings">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <TextInput
-              label="Order Prefix"
-              name="orderPrefix"
-              data-field="orderPrefix"
-              autoComplete="off"
-              withAsterisk
-              value={draft.orderPrefix}
-              error={errorOf('orderPrefix')}
-              onChange={(e) => set('orderPrefix', e.currentTarget.value)}
-            />
-            <TextInput
-              label="Next Order Number"
-              name="nextOrderNumber"
-              data-field="nextOrderNumber"
-              autoComplete="off"
-              inputMode="numeric"
-              withAsterisk
-              value={draft.nextOrderNumber}
-              error={errorOf('nextOrderNumber')}
-              onChange={(e) => set('nextOrderNumber', e.currentTarget.value)}
-            />
+            <TextInput label="Order Prefix" name="orderPrefix" autoComplete="off" withAsterisk {...form.getInputProps('orderPrefix')} />
+            <TextInput label="Next Order Number" name="nextOrderNumber" autoComplete="off" inputMode="numeric" withAsterisk {...form.getInputProps('nextOrderNumber')} />
             <Select
               label="Time Zone"
               name="timeZone"
-              data-field="timeZone"
               description="Dashboards count today and this month in this zone"
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={zones}
-              value={draft.timeZone}
-              onChange={(zone) => {
-                if (zone) set('timeZone', zone);
-              }}
+              {...form.getInputProps('timeZone')}
               searchable
               allowDeselect={false}
               nothingFoundMessage="No such time zone"
               maxDropdownHeight={280}
+            />
+            <Textarea
+              label="Store Address"
+              name="address"
+              description="Printed on vendors' statements"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autosize
+              minRows={2}
+              maxRows={4}
+              autoComplete="street-address"
+              {...form.getInputProps('address')}
             />
           </SimpleGrid>
         </Section>
@@ -198,7 +173,7 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
         <Section title="Commission Settings">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: 'end' }}>
             {COMMISSIONS.map(({ key, label }) => (
-              <PercentInput key={key} label={label} name={key} withAsterisk value={draft[key]} onChange={(v) => set(key, v)} />
+              <PercentInput key={key} label={label} name={key} withAsterisk {...microUnitsField(form.getInputProps(key))} />
             ))}
           </SimpleGrid>
         </Section>
@@ -206,8 +181,7 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
         <Section title="Tax Configuration">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {TAX_NUMBERS.map((n) => {
-              const tax = draft.taxes[n - 1];
-              if (!tax) return null;
+              const tax = `taxes.${n - 1}`;
               return (
                 <Paper key={n} withBorder radius="md" p="md" bg="gray.0" component="fieldset" aria-label={`Tax ${n}`} data-tax={n} style={{ margin: 0, minWidth: 0 }}>
                   <Text component="legend" fw={600} px={4}>
@@ -217,26 +191,15 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
                     <TextInput
                       label="Short Name"
                       name={`tax${n}ShortName`}
-                      data-field={`tax${n}ShortName`}
                       autoComplete="off"
-                      description="Shown on order lines (at most 6 characters)"
-                      value={tax.shortName}
-                      error={errorOf(`tax${n}ShortName`)}
-                      onChange={(e) => setTax(n, { shortName: e.currentTarget.value })}
+                      description={`Shown on order lines (at most ${TAX_SHORT_NAME_MAX_LENGTH} characters)`}
+                      {...form.getInputProps(`${tax}.shortName`)}
                     />
-                    <TextInput
-                      label="Long Name"
-                      name={`tax${n}LongName`}
-                      data-field={`tax${n}LongName`}
-                      autoComplete="off"
-                      value={tax.longName}
-                      error={errorOf(`tax${n}LongName`)}
-                      onChange={(e) => setTax(n, { longName: e.currentTarget.value })}
-                    />
-                    <PercentInput label="Percentage" name={`tax${n}Percent`} value={tax.percentage} onChange={(v) => setTax(n, { percentage: v })} />
+                    <TextInput label="Long Name" name={`tax${n}LongName`} autoComplete="off" {...form.getInputProps(`${tax}.longName`)} />
+                    <PercentInput label="Percentage" name={`tax${n}Percent`} {...microUnitsField(form.getInputProps(`${tax}.percentage`))} />
                     <Group gap="xl">
-                      <Switch label="Default?" name={`tax${n}ApplyByDefault`} checked={tax.applyByDefault} onChange={(e) => setTax(n, { applyByDefault: e.currentTarget.checked })} />
-                      <Switch label="Enabled?" name={`tax${n}Enabled`} checked={tax.isEnabled} onChange={(e) => setTax(n, { isEnabled: e.currentTarget.checked })} />
+                      <Switch label="Default?" name={`tax${n}ApplyByDefault`} {...form.getInputProps(`${tax}.applyByDefault`, { type: 'checkbox' })} />
+                      <Switch label="Enabled?" name={`tax${n}Enabled`} {...form.getInputProps(`${tax}.isEnabled`, { type: 'checkbox' })} />
                     </Group>
                   </Stack>
                 </Paper>

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { useForm } from '@mantine/form';
+import { ZAddStaffInput, ZAssignStaffInput } from '@pos/contracts';
 import { STORE_ROLES, canGrantRole, type Role, type StoreRole } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
+import { fieldOfMessage, requestResolver } from '../../lib/form-validation';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -14,19 +17,11 @@ const FAILED_ADD = 'Failed to add staff';
 const FAILED_ASSIGN = 'Failed to assign role';
 const FAILED_REVOKE = 'Failed to revoke role';
 
-function notifySuccess(message: string) {
-  notifications.show({ color: 'green', title: 'Done', message });
-}
-
-function notifyFailure(message: string) {
-  notifications.show({ color: 'red', title: 'Not saved', message });
-}
-
 function roleOptions(granter: Role | null) {
   return STORE_ROLES.filter((r) => granter !== null && canGrantRole(granter, r)).map((r) => ({ value: r, label: `${ROLE_LABELS[r]} (${r})` }));
 }
 
-/** Store > Staff (CONTRACT 5): list, add a user with a role, assign a role, revoke. */
+/** Store > Staff (the /store/staff/* calls, docs/API.md): list, add a user with a role, assign a role, revoke. */
 export function StaffPage() {
   const { currentRole } = useSession();
   const granter = currentRole?.role ?? null;
@@ -54,7 +49,7 @@ function StaffTable({ granter }: { granter: Role | null }) {
       notifySuccess(answer.message);
       void utils.staff.list.invalidate();
     },
-    onError: (err) => notifyFailure(errorMessage(err, FAILED_REVOKE)),
+    onError: (err) => notifyFailure(FAILED_REVOKE, errorMessage(err, FAILED_REVOKE)),
   });
 
   if (list.error) {
@@ -76,7 +71,7 @@ function StaffTable({ granter }: { granter: Role | null }) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Staff">
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Staff" data-stack>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Username</Table.Th>
@@ -94,9 +89,11 @@ function StaffTable({ granter }: { granter: Role | null }) {
             ) : (
               staff.map((member) => (
                 <Table.Tr key={member.userId} data-username={member.username}>
-                  <Table.Td fw={500}>{member.username}</Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>
+                  <Table.Td fw={500} data-label="Username">
+                    {member.username}
+                  </Table.Td>
+                  <Table.Td data-label="Email">{member.email}</Table.Td>
+                  <Table.Td data-label="Roles">
                     <Group gap={6}>
                       {member.roles.map((role) => {
                         // Nobody revokes their own roles here: that could lock them out mid-session.
@@ -143,7 +140,7 @@ type Option = { value: StoreRole; label: string };
 function FormCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {title}
       </Title>
       {children}
@@ -151,46 +148,59 @@ function FormCard({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
-const NO_STAFF = { username: '', email: '', password: '' };
+interface AddStaffValues {
+  username: string;
+  email: string;
+  password: string;
+  /** null: the first role offered. */
+  staffRole: StoreRole | null;
+}
+
+const NO_STAFF: AddStaffValues = { username: '', email: '', password: '', staffRole: null };
+
+/** The labels the server's messages about a new user's fields start with. */
+const ADD_STAFF_LABELS = { username: 'Username', email: 'Email', password: 'Password' } as const;
+
+/** The chosen role, or the first one offered. */
+const roleOrFirst = (role: StoreRole | null, options: Option[]) => role ?? options[0]?.value ?? null;
 
 function AddStaffForm({ options }: { options: Option[] }) {
   const utils = trpc.useUtils();
-  const [values, setValues] = useState(NO_STAFF);
-  const [role, setRole] = useState<StoreRole | null>(null);
   const add = trpc.staff.add.useMutation();
-  const set = (key: keyof typeof NO_STAFF) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const toRequest = useMemo(() => (values: AddStaffValues) => ({ ...values, staffRole: roleOrFirst(values.staffRole, options) }), [options]);
+  const validate = useMemo(() => requestResolver(ZAddStaffInput, toRequest), [toRequest]);
+  const form = useForm<AddStaffValues>({ initialValues: NO_STAFF, validate });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const staffRole = role ?? options[0]?.value;
+  const submit = async (values: AddStaffValues) => {
+    const staffRole = roleOrFirst(values.staffRole, options);
     if (!staffRole) return;
     try {
       const answer = await add.mutateAsync({ ...values, staffRole });
       notifySuccess(answer.message);
-      setValues(NO_STAFF);
+      form.setValues({ username: '', email: '', password: '' });
       void utils.staff.list.invalidate();
     } catch (err) {
-      // What was typed stays in the form.
-      notifyFailure(errorMessage(err, FAILED_ADD));
+      // What was typed stays in the form; the reason goes under the field it names.
+      const message = errorMessage(err, FAILED_ADD);
+      const field = fieldOfMessage(message, ADD_STAFF_LABELS);
+      if (field) form.setFieldError(field, message);
+      else notifyFailure(FAILED_ADD, message);
     }
   };
 
   return (
     <FormCard title="Add Staff">
-      <form onSubmit={(e) => void onSubmit(e)} aria-label="Add Staff">
+      <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Add Staff" noValidate>
         <Stack gap="sm">
-          <TextInput label="Username" name="username" autoComplete="off" required value={values.username} onChange={set('username')} />
-          <TextInput label="Email" name="email" type="email" autoComplete="off" required value={values.email} onChange={set('email')} />
-          <PasswordInput label="Password" name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} />
+          <TextInput label="Username" name="username" autoComplete="off" required {...form.getInputProps('username')} />
+          <TextInput label="Email" name="email" type="email" autoComplete="off" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" name="password" autoComplete="new-password" required {...form.getInputProps('password')} />
           <Select
             label="Role"
             name="staffRole"
             data={options}
-            value={role ?? options[0]?.value ?? null}
-            onChange={(v) => setRole(v as StoreRole | null)}
+            {...form.getInputProps('staffRole')}
+            value={roleOrFirst(form.values.staffRole, options)}
             allowDeselect={false}
             required
           />
@@ -205,44 +215,44 @@ function AddStaffForm({ options }: { options: Option[] }) {
   );
 }
 
+interface AssignValues {
+  usernameOrEmail: string;
+  staffRole: StoreRole | null;
+}
+
 function AssignRoleForm({ options }: { options: Option[] }) {
   const utils = trpc.useUtils();
-  const [usernameOrEmail, setUsernameOrEmail] = useState('');
-  const [role, setRole] = useState<StoreRole | null>(null);
   const assign = trpc.staff.assign.useMutation();
+  const validate = useMemo(
+    () => requestResolver(ZAssignStaffInput, (values: AssignValues) => ({ usernameOrEmail: values.usernameOrEmail, staffRole: roleOrFirst(values.staffRole, options) })),
+    [options],
+  );
+  const form = useForm<AssignValues>({ initialValues: { usernameOrEmail: '', staffRole: null }, validate });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const staffRole = role ?? options[0]?.value;
+  const submit = async (values: AssignValues) => {
+    const staffRole = roleOrFirst(values.staffRole, options);
     if (!staffRole) return;
     try {
-      const answer = await assign.mutateAsync({ usernameOrEmail, staffRole });
+      const answer = await assign.mutateAsync({ usernameOrEmail: values.usernameOrEmail, staffRole });
       notifySuccess(answer.message);
-      setUsernameOrEmail('');
+      form.setFieldValue('usernameOrEmail', '');
       void utils.staff.list.invalidate();
     } catch (err) {
-      notifyFailure(errorMessage(err, FAILED_ASSIGN));
+      notifyFailure(FAILED_ASSIGN, errorMessage(err, FAILED_ASSIGN));
     }
   };
 
   return (
     <FormCard title="Assign Existing User">
-      <form onSubmit={(e) => void onSubmit(e)} aria-label="Assign Existing User">
+      <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Assign Existing User" noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Username or Email"
-            name="usernameOrEmail"
-            autoComplete="off"
-            required
-            value={usernameOrEmail}
-            onChange={(e) => setUsernameOrEmail(e.currentTarget.value)}
-          />
+          <TextInput label="Username or Email" name="usernameOrEmail" autoComplete="off" required {...form.getInputProps('usernameOrEmail')} />
           <Select
             label="Role"
             name="assignRole"
             data={options}
-            value={role ?? options[0]?.value ?? null}
-            onChange={(v) => setRole(v as StoreRole | null)}
+            {...form.getInputProps('staffRole')}
+            value={roleOrFirst(form.values.staffRole, options)}
             allowDeselect={false}
             required
           />

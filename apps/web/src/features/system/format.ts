@@ -1,4 +1,4 @@
-/** A date-time as 'MMM d, yyyy' (SPEC 9's display of dates). */
+/** A date-time as 'MMM d, yyyy', the way the product shows dates. */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Pagination, Paper, Select, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../lib/errors';
-
-/** SPEC 9: table pagination page sizes. */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+import { pageCount, TABLE_PAGE_SIZES, type Paging } from '../../lib/paging';
 
 export interface Column<T> {
   header: string;
@@ -19,10 +17,7 @@ export function PagedTable<T>({
   rows,
   rowKey,
   total,
-  page,
-  pageSize,
-  onPage,
-  onPageSize,
+  paging,
   loading,
   error,
   failedMessage,
@@ -33,16 +28,13 @@ export function PagedTable<T>({
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
   total: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
+  paging: Paging;
   loading: boolean;
   error: unknown;
   failedMessage: string;
   emptyText: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, paging.pageSize);
   return (
     <Paper withBorder radius="md">
       {error ? (
@@ -51,7 +43,7 @@ export function PagedTable<T>({
         </Alert>
       ) : null}
       <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label={label} aria-busy={loading}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label={label} aria-busy={loading} data-stack>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
@@ -83,7 +75,7 @@ export function PagedTable<T>({
               rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined} data-label={c.header}>
                       {c.cell(row)}
                     </Table.Td>
                   ))}
@@ -103,15 +95,15 @@ export function PagedTable<T>({
             w={80}
             size="xs"
             allowDeselect={false}
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(v) => v && onPageSize(Number(v))}
+            data={TABLE_PAGE_SIZES.map(String)}
+            value={String(paging.pageSize)}
+            onChange={(v) => v && paging.setPageSize(Number(v))}
           />
           <Text size="sm" c="dimmed" data-testid="total-count">
             {total.toLocaleString('en-US')} total
           </Text>
         </Group>
-        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" />
+        <Pagination total={pages} value={Math.min(paging.page, pages)} onChange={paging.setPage} size="sm" />
       </Group>
     </Paper>
   );

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { PageHeading } from '../../components/page-heading';
 import { trpc } from '../../lib/trpc';
 import { formatDate } from './format';
-import { PAGE_SIZES, PagedTable } from './paged-table';
+import { TABLE_PAGE_SIZES, usePaging } from '../../lib/paging';
+import { PagedTable } from './paged-table';
 
 /** System > Stores (SST_ADMIN and above). */
 export function StoresPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const query = trpc.system.storesList.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
+  const paging = usePaging(TABLE_PAGE_SIZES[0]);
+  const query = trpc.system.storesList.useQuery({ page: paging.page, pageSize: paging.pageSize }, { placeholderData: keepPreviousData });
   return (
     <>
       <PageHeading>Stores</PageHeading>
@@ -18,13 +17,7 @@ export function StoresPage() {
         rows={query.data?.stores}
         rowKey={(s) => s.id}
         total={query.data?.totalStores ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        paging={paging}
         loading={query.isFetching}
         error={query.error}
         failedMessage="Failed to load stores"

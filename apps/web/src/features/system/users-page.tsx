@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { PageHeading } from '../../components/page-heading';
 import { trpc } from '../../lib/trpc';
 import { formatDate } from './format';
-import { PAGE_SIZES, PagedTable } from './paged-table';
+import { TABLE_PAGE_SIZES, usePaging } from '../../lib/paging';
+import { PagedTable } from './paged-table';
 
 /** System > Users (SST_ADMIN and above). */
 export function UsersPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const query = trpc.system.usersList.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
+  const paging = usePaging(TABLE_PAGE_SIZES[0]);
+  const query = trpc.system.usersList.useQuery({ page: paging.page, pageSize: paging.pageSize }, { placeholderData: keepPreviousData });
   return (
     <>
       <PageHeading>Users</PageHeading>
@@ -19,13 +18,7 @@ export function UsersPage() {
         rows={query.data?.users}
         rowKey={(u) => u.userId}
         total={query.data?.totalUsers ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        paging={paging}
         loading={query.isFetching}
         error={query.error}
         failedMessage="Failed to load users"

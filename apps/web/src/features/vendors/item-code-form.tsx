@@ -1,82 +1,71 @@
 /**
- * Adding or editing one item code (SPEC 2, 5): Tag, Warn on No Control Code, Default
- * Commission Percent, Receives Separate Statement, Proportional CC Fee and Monthly Rent
- * Deduction. The tag is checked with the domain's rule first; the server's refusal
- * (for example a tag already used in the store) is shown under the tag.
+ * Adding or editing one item code: Tag, Warn on No Control Code, Default Commission
+ * Percent, Receives Separate Statement, Proportional CC Fee and Monthly Rent Deduction,
+ * and, for a code with a separate statement (an account of its own), its Monthly Rent.
+ * The server's input schema checks the code first (a character a tag cannot have is
+ * said at once); the server's refusal (for example a tag already used in the store) is
+ * shown under the tag.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { useForm, type FormErrors } from '@mantine/form';
 import type { ItemCode } from '@pos/contracts';
 import { MESSAGES } from '@pos/domain';
-import { PercentInput } from '../../components/decimal-input';
+import { microUnitsField, MoneyInput, PercentInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
+import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import {
-  itemCodeFormValues,
-  itemCodePayload,
-  newItemCodeValues,
-  RENT_OVERRIDE_OPTIONS,
-  tagError,
-  type ItemCodeFormValues,
-  type RentOverride,
-} from './item-code-values';
+import { itemCodeFormValues, itemCodePayload, itemCodeValidator, newItemCodeValues, RENT_OVERRIDE_OPTIONS, type ItemCodeFormValues, type ItemCodePayload } from './item-code-values';
 
 export function ItemCodeForm({ vendorId, code, storeDefault, onDone }: { vendorId: number; code: ItemCode | null; storeDefault: bigint | null; onDone: () => void }) {
   const isEdit = code !== null;
   const utils = trpc.useUtils();
   const add = trpc.store.itemcode.add.useMutation();
   const edit = trpc.store.itemcode.edit.useMutation();
-  const [values, setValues] = useState<ItemCodeFormValues>(() => (code ? itemCodeFormValues(code) : newItemCodeValues(storeDefault)));
-  const [tagProblem, setTagProblem] = useState<string | null>(null);
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
+  const validate = useMemo(() => itemCodeValidator(vendorId), [vendorId]);
+  const form = useForm<ItemCodeFormValues, ItemCodePayload>({
+    initialValues: code ? itemCodeFormValues(code) : newItemCodeValues(storeDefault),
+    validate,
+    transformValues: (values) => itemCodePayload(values, vendorId),
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const saving = add.isPending || edit.isPending;
   const title = isEdit ? `Edit Code ${code.tag}` : 'New Code';
 
   // The store's default arrives after the form opened: a new code takes it.
+  const { setFieldValue } = form;
   useEffect(() => {
-    if (!isEdit && storeDefault !== null) setValues((v) => (v.defaultCommissionPercent === null ? { ...v, defaultCommissionPercent: storeDefault } : v));
-  }, [isEdit, storeDefault]);
+    if (!isEdit && storeDefault !== null) setFieldValue('defaultCommissionPercent', (percent) => percent ?? storeDefault);
+  }, [isEdit, storeDefault, setFieldValue]);
 
-  const set = <K extends keyof ItemCodeFormValues>(key: K, value: ItemCodeFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const focusTag = () => formRef.current?.querySelector<HTMLInputElement>('[name="tag"]')?.focus();
+  const showTagError = (errors: FormErrors) => focusFirstError(formRef.current, errors);
 
-  const save = async (current: ItemCodeFormValues) => {
-    const problem = tagError(current.tag);
-    setTagProblem(problem);
-    if (problem) {
-      focusTag();
-      return;
-    }
-    const payload = itemCodePayload(current, vendorId);
+  const save = async (payload: ItemCodePayload) => {
     try {
       const answer = code ? await edit.mutateAsync({ id: code.id, ...payload }) : await add.mutateAsync(payload);
       // The answer is the vendor's codes as they now are.
       utils.store.itemcode.fetchVendor.setData({ vendorId }, answer);
-      notifications.show({ color: 'green', title: 'Saved', message: answer.message });
+      notifySuccess(answer.message);
       onDone();
     } catch (error) {
-      setTagProblem(errorMessage(error, MESSAGES.itemCodeSaveFailed));
-      focusTag();
+      const errors = { tag: errorMessage(error, MESSAGES.itemCodeSaveFailed) };
+      form.setErrors(errors);
+      showTagError(errors);
     }
   };
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving) return;
-    // Enter in the percent box submits before its blur: let it commit what was typed first.
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && formRef.current?.contains(active)) active.blur();
-    setTimeout(() => void save(valuesRef.current), 0);
-  };
+  // Made when the form is sent: its handlers read the form element.
+  const submit = (event: FormEvent<HTMLFormElement>) => commitThenSubmit(form.onSubmit((payload) => void save(payload), showTagError))(event);
 
   return (
     <Paper withBorder radius="sm" p="md" shadow="xs" style={{ borderColor: 'var(--mantine-color-blue-4)' }}>
       <form
         ref={formRef}
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          if (saving) event.preventDefault();
+          else submit(event);
+        }}
         aria-label={title}
         noValidate
         onKeyDown={(e) => {
@@ -94,41 +83,38 @@ export function ItemCodeForm({ vendorId, code, storeDefault, onDone }: { vendorI
               required
               autoComplete="off"
               autoFocus
-              value={values.tag}
-              error={tagProblem}
+              {...form.getInputProps('tag')}
               onChange={(e) => {
                 const tag = e.currentTarget.value;
-                set('tag', tag);
+                form.setFieldValue('tag', tag);
                 // Say at once when a character cannot be used; 'required' waits for save.
-                setTagProblem(tag === '' ? null : tagError(tag));
+                if (tag !== '') form.validateField('tag');
               }}
             />
             <PercentInput
               label="Default Commission Percent"
               name="defaultCommissionPercent"
-              value={values.defaultCommissionPercent ?? 0n}
-              description={values.defaultCommissionPercent === null ? "The store's default applies" : undefined}
-              onChange={(v) => set('defaultCommissionPercent', v)}
+              {...microUnitsField(form.getInputProps('defaultCommissionPercent'))}
+              value={form.values.defaultCommissionPercent ?? 0n}
+              description={form.values.defaultCommissionPercent === null ? "The store's default applies" : undefined}
             />
-            <Select
-              label="Monthly Rent Deduction"
-              name="deductMonthlyRentOverride"
-              data={RENT_OVERRIDE_OPTIONS}
-              value={values.deductMonthlyRentOverride}
-              allowDeselect={false}
-              onChange={(v) => v && set('deductMonthlyRentOverride', v as RentOverride)}
-            />
+            <Select label="Monthly Rent Deduction" name="deductMonthlyRentOverride" data={RENT_OVERRIDE_OPTIONS} allowDeselect={false} {...form.getInputProps('deductMonthlyRentOverride')} />
           </SimpleGrid>
           <Group gap="lg">
-            <Checkbox label="Warn on No Control Code" name="warnOnNoControlCode" checked={values.warnOnNoControlCode} onChange={(e) => set('warnOnNoControlCode', e.currentTarget.checked)} />
-            <Checkbox
-              label="Receives Separate Statement"
-              name="receivesSeparateStatement"
-              checked={values.receivesSeparateStatement}
-              onChange={(e) => set('receivesSeparateStatement', e.currentTarget.checked)}
-            />
-            <Checkbox label="Proportional CC Fee" name="proportionalCcFee" checked={values.proportionalCcFee} onChange={(e) => set('proportionalCcFee', e.currentTarget.checked)} />
+            <Checkbox label="Warn on No Control Code" name="warnOnNoControlCode" {...form.getInputProps('warnOnNoControlCode', { type: 'checkbox' })} />
+            <Checkbox label="Receives Separate Statement" name="receivesSeparateStatement" {...form.getInputProps('receivesSeparateStatement', { type: 'checkbox' })} />
+            <Checkbox label="Proportional CC Fee" name="proportionalCcFee" {...form.getInputProps('proportionalCcFee', { type: 'checkbox' })} />
           </Group>
+          {form.values.receivesSeparateStatement ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <MoneyInput
+                label="Monthly Rent"
+                name="monthlyRent"
+                description="This code's own account pays it, by its Monthly Rent Deduction"
+                {...microUnitsField(form.getInputProps('monthlyRent'))}
+              />
+            </SimpleGrid>
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={saving}>
               Cancel

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { commissionLabel, itemCodeFormValues, itemCodePayload, newItemCodeValues, RENT_OVERRIDE_OPTIONS, tagError } from './item-code-values';
+import { commissionLabel, itemCodeFormValues, itemCodePayload, itemCodeValidator, newCodeCommission, newItemCodeValues, RENT_OVERRIDE_OPTIONS } from './item-code-values';
 
 const CODE = {
   id: 7,
@@ -10,6 +10,7 @@ const CODE = {
   receivesSeparateStatement: false,
   proportionalCcFee: true,
   deductMonthlyRentOverride: 'DEDUCT' as const,
+  monthlyRent: { type: 'Money' as const, value: '0' },
 };
 
 describe('the item-code form', () => {
@@ -21,7 +22,26 @@ describe('the item-code form', () => {
       receivesSeparateStatement: false,
       proportionalCcFee: false,
       deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT',
+      monthlyRent: 0n,
     });
+  });
+
+  test("a new code's commission is the store default of its vendor's type", () => {
+    const settings = {
+      defaultVendorCommissionPercent: { type: 'Percent' as const, value: '10000000' },
+      defaultVendorConsignmentCommissionPercent: { type: 'Percent' as const, value: '20000000' },
+      defaultConsignmentCommissionPercent: { type: 'Percent' as const, value: '35000000' },
+    };
+    expect(newCodeCommission(settings, 'VENDOR')).toBe(10_000_000n);
+    expect(newCodeCommission(settings, 'VENDOR_CONSIGNMENT')).toBe(20_000_000n);
+    expect(newCodeCommission(settings, 'CONSIGNMENT')).toBe(35_000_000n);
+    expect(newCodeCommission(undefined, 'CONSIGNMENT')).toBeNull();
+  });
+
+  test('sends a monthly rent only for a code with a separate statement', () => {
+    const values = { ...newItemCodeValues(0n), tag: 'SEP1', monthlyRent: 40_000_000n };
+    expect(itemCodePayload({ ...values, receivesSeparateStatement: true }, 3).monthlyRent).toEqual({ type: 'Money', value: '40000000' });
+    expect(itemCodePayload(values, 3).monthlyRent).toEqual({ type: 'Money', value: '0' });
   });
 
   test('an existing code fills the form, the percent as bigint micro-units', () => {
@@ -37,6 +57,7 @@ describe('the item-code form', () => {
       receivesSeparateStatement: false,
       proportionalCcFee: true,
       deductMonthlyRentOverride: 'DEDUCT',
+      monthlyRent: { type: 'Money', value: '0' },
     });
   });
 
@@ -44,12 +65,22 @@ describe('the item-code form', () => {
     expect(itemCodePayload(newItemCodeValues(null), 3)).not.toHaveProperty('defaultCommissionPercent');
   });
 
-  test('tags: required, letters and digits only', () => {
+  test('tags: required, letters and digits only, in the server words', () => {
+    const validate = itemCodeValidator(3);
+    const tagError = (tag: string) => validate({ ...newItemCodeValues(15_000_000n), tag }).tag ?? null;
     expect(tagError('')).toBe('Tag is required');
     expect(tagError('  ')).toBe('Tag is required');
     expect(tagError('AB-1')).toBe('Tag must contain only letters and numbers');
     expect(tagError('AB 1')).toBe('Tag must contain only letters and numbers');
+    expect(tagError('X'.repeat(51))).toBe('Tag must be at most 50 characters');
     expect(tagError('ab12')).toBeNull();
+    expect(validate({ ...newItemCodeValues(null), tag: 'ab12' })).toEqual({});
+  });
+
+  test('a commission over 100% is refused under its box', () => {
+    expect(itemCodeValidator(3)({ ...newItemCodeValues(100_000_001n), tag: 'AB12' })).toEqual({
+      defaultCommissionPercent: 'Default Commission Percent: Percentage must be between 0% and 100%',
+    });
   });
 
   test('readable labels for the rent deduction choices', () => {

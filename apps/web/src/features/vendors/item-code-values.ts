@@ -1,11 +1,14 @@
 /**
- * The item-code form's values and save payload (SPEC 3, 5, 9): the tag is checked with
- * the domain's rule, a new code starts at the store's default vendor commission percent
- * (left to the server when the settings could not be read), and the monthly rent
- * deduction defaults to USE_VENDOR_DEFAULT.
+ * The item-code form's values, checks and save payload: the checks are the server's own
+ * input schema (a tag is required and has letters and digits only), a new code starts at
+ * the store's default commission for its vendor's type (left to the server when the
+ * settings could not be read), and the monthly rent deduction defaults to
+ * USE_VENDOR_DEFAULT. A code's own monthly rent counts only when it receives a separate
+ * statement: it is sent as $0.00 otherwise.
  */
-import { DEDUCT_RENT_OVERRIDES, fromWire, toPercentWire, type ItemCode } from '@pos/contracts';
-import { formatPercent, validateTag } from '@pos/domain';
+import { DEDUCT_RENT_OVERRIDES, fromWire, toMoneyWire, toPercentWire, ZAddItemCodeInput, type ItemCode, type SettingsOutput, type VendorType } from '@pos/contracts';
+import { defaultCommissionFor, formatPercent } from '@pos/domain';
+import { requestResolver } from '../../lib/form-validation';
 
 export type RentOverride = (typeof DEDUCT_RENT_OVERRIDES)[number];
 
@@ -25,6 +28,18 @@ export interface ItemCodeFormValues {
   receivesSeparateStatement: boolean;
   proportionalCcFee: boolean;
   deductMonthlyRentOverride: RentOverride;
+  /** Money micro-units; kept only with a separate statement. */
+  monthlyRent: bigint;
+}
+
+/** The commission a new code of a vendor of this type starts at, from the store's settings (null until they are read). */
+export function newCodeCommission(settings: Pick<SettingsOutput, 'defaultVendorCommissionPercent' | 'defaultVendorConsignmentCommissionPercent' | 'defaultConsignmentCommissionPercent'> | undefined, vendorType: VendorType): bigint | null {
+  if (!settings) return null;
+  return defaultCommissionFor(vendorType, {
+    defaultVendorCommissionPercent: fromWire(settings.defaultVendorCommissionPercent),
+    defaultVendorConsignmentCommissionPercent: fromWire(settings.defaultVendorConsignmentCommissionPercent),
+    defaultConsignmentCommissionPercent: fromWire(settings.defaultConsignmentCommissionPercent),
+  });
 }
 
 export function newItemCodeValues(storeDefaultPercent: bigint | null): ItemCodeFormValues {
@@ -35,6 +50,7 @@ export function newItemCodeValues(storeDefaultPercent: bigint | null): ItemCodeF
     receivesSeparateStatement: false,
     proportionalCcFee: false,
     deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT',
+    monthlyRent: 0n,
   };
 }
 
@@ -46,12 +62,8 @@ export function itemCodeFormValues(code: ItemCode): ItemCodeFormValues {
     receivesSeparateStatement: code.receivesSeparateStatement,
     proportionalCcFee: code.proportionalCcFee,
     deductMonthlyRentOverride: code.deductMonthlyRentOverride,
+    monthlyRent: fromWire(code.monthlyRent),
   };
-}
-
-/** The tag's problem in the spec's words, or null. */
-export function tagError(tag: string): string | null {
-  return validateTag(tag.trim());
 }
 
 /** The /store/itemcode/add payload (edit adds id); the vendor is always named. */
@@ -64,7 +76,15 @@ export function itemCodePayload(values: ItemCodeFormValues, vendorId: number) {
     receivesSeparateStatement: values.receivesSeparateStatement,
     proportionalCcFee: values.proportionalCcFee,
     deductMonthlyRentOverride: values.deductMonthlyRentOverride,
+    monthlyRent: toMoneyWire(values.receivesSeparateStatement ? values.monthlyRent : 0n),
   };
+}
+
+export type ItemCodePayload = ReturnType<typeof itemCodePayload>;
+
+/** The form's checks for a code of `vendorId`: the server's schema, on the payload. */
+export function itemCodeValidator(vendorId: number) {
+  return requestResolver(ZAddItemCodeInput, (values: ItemCodeFormValues) => itemCodePayload(values, vendorId));
 }
 
 /** The commission chip's text, e.g. '15% commission'. */

@@ -1,18 +1,21 @@
 /**
- * A vendor's item codes (SPEC 2): each code's tag and chips, edit and delete, Add Code.
+ * A vendor's item codes: each code's tag and chips, edit and delete, Add Code.
  * One code is added or edited at a time, in place; that editing state is reported up
  * so the vendor form can hold its own submit until the codes are done.
  */
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { fromWire, type ItemCode } from '@pos/contracts';
+import { fromWire, type ItemCode, type VendorType } from '@pos/contracts';
+import { formatMoney } from '@pos/domain';
 import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { ItemCodeForm } from './item-code-form';
-import { commissionLabel } from './item-code-values';
+import { commissionLabel, newCodeCommission } from './item-code-values';
 import { CheckIcon, CrossIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+
+const ITEM_CODE_DELETE_FAILED = 'Failed to delete item code';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; id: number } | null;
 
@@ -20,10 +23,10 @@ export function itemCodeDeleteConfirmMessage(tag: string): string {
   return `Are you sure you want to delete item code "${tag}"?`;
 }
 
-export function ItemCodesSection({ vendorId, onEditingChange }: { vendorId: number; onEditingChange: (editing: boolean) => void }) {
+export function ItemCodesSection({ vendorId, vendorType, onEditingChange }: { vendorId: number; vendorType: VendorType; onEditingChange: (editing: boolean) => void }) {
   const utils = trpc.useUtils();
   const codes = trpc.store.itemcode.fetchVendor.useQuery({ vendorId });
-  // A new code starts at the store's default vendor commission percent.
+  // A new code starts at the store's default commission for the vendor's (saved) type.
   const settings = trpc.store.fetchSettings.useQuery();
   const remove = trpc.store.itemcode.delete.useMutation();
   const [editing, setEditingState] = useState<Editing>(null);
@@ -33,15 +36,15 @@ export function ItemCodesSection({ vendorId, onEditingChange }: { vendorId: numb
     onEditingChange(next !== null);
   };
 
-  const storeDefault = settings.data ? fromWire(settings.data.defaultVendorCommissionPercent) : null;
+  const storeDefault = newCodeCommission(settings.data, vendorType);
 
   const confirmDelete = async (code: ItemCode) => {
     if (!window.confirm(itemCodeDeleteConfirmMessage(code.tag))) return;
     try {
       const answer = await remove.mutateAsync({ id: code.id });
-      notifications.show({ color: 'green', title: 'Deleted', message: answer.message });
+      notifySuccess(answer.message);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(error, 'Failed to delete item code') });
+      notifyFailure(ITEM_CODE_DELETE_FAILED, errorMessage(error, ITEM_CODE_DELETE_FAILED));
     }
     await utils.store.itemcode.fetchVendor.invalidate({ vendorId });
   };
@@ -51,7 +54,7 @@ export function ItemCodesSection({ vendorId, onEditingChange }: { vendorId: numb
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label="Item Codes">
       <Group justify="space-between" mb="md">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Item Codes
         </Title>
         {codes.isFetching && list ? <Loader size="xs" aria-label="Loading item codes" /> : null}
@@ -132,6 +135,11 @@ function ItemCodeRow({ code, locked, deleting, onEdit, onDelete }: { code: ItemC
           </Badge>
           <FlagChip label="Separate Statement" on={code.receivesSeparateStatement} />
           <FlagChip label="Proportional CC Fee" on={code.proportionalCcFee} />
+          {code.receivesSeparateStatement && fromWire(code.monthlyRent) > 0n ? (
+            <Badge variant="light" color="gray" tt="none" size="md" fw={500} data-chip="rent">
+              {formatMoney(fromWire(code.monthlyRent))} rent
+            </Badge>
+          ) : null}
         </Group>
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Edit code" withArrow>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_VENDOR_VALUES, hasErrors, validateVendorValues, vendorFieldOfMessage, vendorFormValues, vendorPayload } from './vendor-form-values';
+import { EMPTY_VENDOR_VALUES, validateVendorValues, vendorFieldOfMessage, vendorFormValues, vendorPayload } from './vendor-form-values';
 
 const GOOD = {
   tradeName: ' Acme Antiques ',
@@ -8,11 +8,14 @@ const GOOD = {
   primaryPhone: '555-0100',
   secondaryPhone: '',
   deductMonthlyRent: true,
+  vendorType: 'VENDOR_CONSIGNMENT' as const,
+  monthlyRent: 150_000_000n,
 };
 
 describe('the vendor form', () => {
-  test('a new vendor starts empty, without rent deduction', () => {
+  test('a new vendor starts empty: a booth vendor without rent or its deduction', () => {
     expect(vendorFormValues(null)).toEqual(EMPTY_VENDOR_VALUES);
+    expect(EMPTY_VENDOR_VALUES).toMatchObject({ vendorType: 'VENDOR', monthlyRent: 0n, deductMonthlyRent: false });
   });
 
   test('an existing vendor fills the form from its primary contact', () => {
@@ -20,13 +23,27 @@ describe('the vendor form', () => {
       vendorFormValues({
         tradeName: 'Acme',
         deductMonthlyRent: true,
+        vendorType: 'CONSIGNMENT',
+        monthlyRent: { type: 'Money', value: '75500000' },
         primaryContact: { name: 'Ann', email: 'a@b.co', primaryPhone: '1', secondaryPhone: '2' },
       }),
-    ).toEqual({ tradeName: 'Acme', contactName: 'Ann', contactEmail: 'a@b.co', primaryPhone: '1', secondaryPhone: '2', deductMonthlyRent: true });
+    ).toEqual({
+      tradeName: 'Acme',
+      contactName: 'Ann',
+      contactEmail: 'a@b.co',
+      primaryPhone: '1',
+      secondaryPhone: '2',
+      deductMonthlyRent: true,
+      vendorType: 'CONSIGNMENT',
+      monthlyRent: 75_500_000n,
+    });
   });
 
   test('a vendor without a contact gets empty contact fields', () => {
-    expect(vendorFormValues({ tradeName: 'Acme', deductMonthlyRent: false, primaryContact: null })).toMatchObject({ contactName: '', contactEmail: '' });
+    expect(vendorFormValues({ tradeName: 'Acme', deductMonthlyRent: false, vendorType: 'VENDOR', monthlyRent: { type: 'Money', value: '0' }, primaryContact: null })).toMatchObject({
+      contactName: '',
+      contactEmail: '',
+    });
   });
 
   test('requires trade name, contact name, e-mail and primary phone, not the secondary phone', () => {
@@ -37,21 +54,27 @@ describe('the vendor form', () => {
       contactEmail: 'Email is required',
       primaryPhone: 'Primary Phone is required',
     });
-    expect(hasErrors(validateVendorValues(GOOD))).toBe(false);
+    expect(validateVendorValues(GOOD)).toEqual({});
   });
 
-  test('blank text counts as missing', () => {
-    expect(validateVendorValues({ ...GOOD, tradeName: '   ' }).tradeName).toBe('Trade Name is required');
+  test('blank text counts as missing; lengths are the server bounds', () => {
+    expect(validateVendorValues({ ...GOOD, tradeName: '   ' })).toEqual({ tradeName: 'Trade Name is required' });
+    expect(validateVendorValues({ ...GOOD, secondaryPhone: '5'.repeat(41) })).toEqual({ secondaryPhone: 'Secondary Phone must be at most 40 characters' });
   });
 
-  test('checks the e-mail format', () => {
+  test('checks the e-mail format, as the server does', () => {
     for (const email of ['ann', 'ann@', 'ann@example', 'a b@example.com']) {
       expect(validateVendorValues({ ...GOOD, contactEmail: email }).contactEmail).toBe('Email must be a valid e-mail address');
     }
   });
 
-  test('the payload is trimmed and sends the secondary phone as empty text', () => {
-    expect(vendorPayload(GOOD)).toEqual({ ...GOOD, tradeName: 'Acme Antiques', secondaryPhone: '' });
+  test('the payload is trimmed, sends the secondary phone as empty text and the rent on the wire', () => {
+    expect(vendorPayload(GOOD)).toEqual({ ...GOOD, tradeName: 'Acme Antiques', secondaryPhone: '', monthlyRent: { type: 'Money', value: '150000000' } });
+  });
+
+  test("checks the monthly rent with the server's bounds", () => {
+    expect(validateVendorValues({ ...GOOD, monthlyRent: -10_000n })).toEqual({ monthlyRent: 'Monthly Rent must be between $0.00 and $10,000,000.00' });
+    expect(validateVendorValues({ ...GOOD, monthlyRent: 150_005_000n })).toEqual({ monthlyRent: 'Monthly Rent must be in whole cents' });
   });
 
   test('finds the field a server message is about', () => {
@@ -59,5 +82,6 @@ describe('the vendor form', () => {
     expect(vendorFieldOfMessage('Trade Name is required')).toBe('tradeName');
     expect(vendorFieldOfMessage('Secondary Phone must be at most 40 characters')).toBe('secondaryPhone');
     expect(vendorFieldOfMessage('No such vendor in this store')).toBeNull();
+    expect(vendorFieldOfMessage('Emails are off today')).toBeNull();
   });
 });

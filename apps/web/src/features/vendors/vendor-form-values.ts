@@ -1,10 +1,13 @@
 /**
- * The vendor form's values, quick checks and save payload (SPEC 3, 5): Trade Name,
- * contact Name, Email (e-mail format) and Primary Phone are required, Secondary Phone
- * is optional and sent as empty text. The checks only give fast feedback in the
- * server's own words; the server decides.
+ * The vendor form's values, checks and save payload: Trade Name, contact Name, Email (an
+ * e-mail address) and Primary Phone are required, Secondary Phone is optional and sent as
+ * empty text; Vendor Type (a booth vendor at first) and Monthly Rent ($0.00 up to the
+ * rent limit, whole cents) are always sent. The checks are the server's own input
+ * schema, on the payload.
  */
-import type { VendorSaveInput } from '@pos/contracts';
+import { fromWire, toMoneyWire, VENDOR_TYPES, ZAddVendorInput, type MoneyWire, type VendorType } from '@pos/contracts';
+import { VENDOR_TYPE_LABELS } from '@pos/domain';
+import { fieldOfMessage, requestResolver } from '../../lib/form-validation';
 
 export interface VendorFormValues {
   tradeName: string;
@@ -13,10 +16,13 @@ export interface VendorFormValues {
   primaryPhone: string;
   secondaryPhone: string;
   deductMonthlyRent: boolean;
+  vendorType: VendorType;
+  /** Money micro-units. */
+  monthlyRent: bigint;
 }
 
-export type VendorTextField = Exclude<keyof VendorFormValues, 'deductMonthlyRent'>;
-export type VendorFormErrors = Partial<Record<VendorTextField, string>>;
+/** The fields a server message may be about. */
+export type VendorMessageField = Exclude<keyof VendorFormValues, 'deductMonthlyRent'>;
 
 export const EMPTY_VENDOR_VALUES: VendorFormValues = {
   tradeName: '',
@@ -25,11 +31,17 @@ export const EMPTY_VENDOR_VALUES: VendorFormValues = {
   primaryPhone: '',
   secondaryPhone: '',
   deductMonthlyRent: false,
+  vendorType: 'VENDOR',
+  monthlyRent: 0n,
 };
 
+export const VENDOR_TYPE_OPTIONS = VENDOR_TYPES.map((value) => ({ value, label: VENDOR_TYPE_LABELS[value] }));
+
 /** The label each field's server message starts with. */
-export const VENDOR_FIELD_LABELS: Record<VendorTextField, string> = {
+export const VENDOR_FIELD_LABELS: Record<VendorMessageField, string> = {
   tradeName: 'Trade Name',
+  vendorType: 'Vendor Type',
+  monthlyRent: 'Monthly Rent',
   contactName: 'Contact Name',
   contactEmail: 'Email',
   primaryPhone: 'Primary Phone',
@@ -39,6 +51,8 @@ export const VENDOR_FIELD_LABELS: Record<VendorTextField, string> = {
 interface VendorLike {
   tradeName: string;
   deductMonthlyRent: boolean;
+  vendorType: VendorType;
+  monthlyRent: MoneyWire;
   primaryContact: { name: string; email: string; primaryPhone: string; secondaryPhone: string } | null;
 }
 
@@ -52,27 +66,13 @@ export function vendorFormValues(vendor: VendorLike | null): VendorFormValues {
     primaryPhone: contact?.primaryPhone ?? '',
     secondaryPhone: contact?.secondaryPhone ?? '',
     deductMonthlyRent: vendor.deductMonthlyRent,
+    vendorType: vendor.vendorType,
+    monthlyRent: fromWire(vendor.monthlyRent),
   };
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Field errors for what is certainly wrong; empty when the form may be sent. */
-export function validateVendorValues(values: VendorFormValues): VendorFormErrors {
-  const errors: VendorFormErrors = {};
-  for (const field of ['tradeName', 'contactName', 'contactEmail', 'primaryPhone'] as const) {
-    if (values[field].trim() === '') errors[field] = `${VENDOR_FIELD_LABELS[field]} is required`;
-  }
-  if (!errors.contactEmail && !EMAIL_SHAPE.test(values.contactEmail.trim())) errors.contactEmail = 'Email must be a valid e-mail address';
-  return errors;
-}
-
-export function hasErrors(errors: VendorFormErrors): boolean {
-  return Object.keys(errors).length > 0;
-}
-
-/** SPEC 3's vendor save payload (edit adds vendorId). */
-export function vendorPayload(values: VendorFormValues): VendorSaveInput {
+/** The vendor save payload, text trimmed, money on the wire (edit adds vendorId). */
+export function vendorPayload(values: VendorFormValues) {
   return {
     tradeName: values.tradeName.trim(),
     contactName: values.contactName.trim(),
@@ -80,12 +80,17 @@ export function vendorPayload(values: VendorFormValues): VendorSaveInput {
     primaryPhone: values.primaryPhone.trim(),
     secondaryPhone: values.secondaryPhone.trim(),
     deductMonthlyRent: values.deductMonthlyRent,
+    vendorType: values.vendorType,
+    monthlyRent: toMoneyWire(values.monthlyRent),
   };
 }
 
+export type VendorPayload = ReturnType<typeof vendorPayload>;
+
+/** The form's checks: the server's schema, on the payload the form would send. */
+export const validateVendorValues = requestResolver(ZAddVendorInput, vendorPayload);
+
 /** The field a server message is about (it names the field first), or null. */
-export function vendorFieldOfMessage(message: string): VendorTextField | null {
-  const fields = Object.keys(VENDOR_FIELD_LABELS) as VendorTextField[];
-  // 'Secondary Phone' before 'Email' etc. does not matter: no label is a prefix of another.
-  return fields.find((f) => message.startsWith(`${VENDOR_FIELD_LABELS[f]} `) || message.startsWith(`${VENDOR_FIELD_LABELS[f]}:`)) ?? null;
+export function vendorFieldOfMessage(message: string): VendorMessageField | null {
+  return fieldOfMessage(message, VENDOR_FIELD_LABELS);
 }

@@ -1,28 +1,23 @@
 /**
- * The vendor form (SPEC 2, 4): 'Add New Vendor' or 'Edit Vendor' in place of the list,
- * with the item codes of a vendor being edited. Required fields are checked before the
- * call for quick feedback; the server's message is shown when it refuses. While a code
- * is being added or edited the vendor cannot be saved, and the page scrolls to the codes.
+ * The vendor form: 'Add New Vendor' or 'Edit Vendor' in place of the list, with the item
+ * codes of a vendor being edited. The server's input schema checks the fields before the
+ * call; the server's message is shown when it refuses, under its field when it names
+ * one. While a code is being added or edited the vendor cannot be saved, and the page
+ * scrolls to the codes.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { Vendor } from '@pos/contracts';
+import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import type { Vendor, VendorType } from '@pos/contracts';
 import { MESSAGES } from '@pos/domain';
+import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
+import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ItemCodesSection } from './item-codes-section';
-import {
-  hasErrors,
-  validateVendorValues,
-  vendorFieldOfMessage,
-  vendorFormValues,
-  vendorPayload,
-  type VendorFormErrors,
-  type VendorFormValues,
-  type VendorTextField,
-} from './vendor-form-values';
+import { validateVendorValues, VENDOR_TYPE_OPTIONS, vendorFieldOfMessage, vendorFormValues, vendorPayload, type VendorFormValues, type VendorPayload } from './vendor-form-values';
 
 export const FINISH_CODES_LABEL = 'Finish Editing Codes to Save Changes';
 export const FINISH_CODES_HINT = 'Please finish editing codes before saving vendor changes';
@@ -33,7 +28,7 @@ const BOTTOM_BAR_HEIGHT = 72;
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {title}
       </Title>
       {children}
@@ -46,8 +41,11 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
   const utils = trpc.useUtils();
   const add = trpc.vendor.add.useMutation();
   const edit = trpc.vendor.edit.useMutation();
-  const [values, setValues] = useState<VendorFormValues>(() => vendorFormValues(vendor));
-  const [errors, setErrors] = useState<VendorFormErrors>({});
+  const form = useForm<VendorFormValues, VendorPayload>({
+    initialValues: vendorFormValues(vendor),
+    validate: validateVendorValues,
+    transformValues: vendorPayload,
+  });
   const [saveError, setSaveError] = useState<string | null>(null);
   const [codesEditing, setCodesEditing] = useState(false);
   const codesRef = useRef<HTMLDivElement>(null);
@@ -58,30 +56,12 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
     if (codesEditing) codesRef.current?.scrollIntoView({ behavior: 'smooth' });
   }, [codesEditing]);
 
-  const setText = (field: VendorTextField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
-  };
-
-  const focusField = (field: VendorTextField) => formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (codesEditing || saving) return;
+  const save = async (payload: VendorPayload) => {
     setSaveError(null);
-    const problems = validateVendorValues(values);
-    setErrors(problems);
-    if (hasErrors(problems)) {
-      const first = (Object.keys(problems) as VendorTextField[])[0];
-      if (first) focusField(first);
-      return;
-    }
-    const payload = vendorPayload(values);
     try {
       const answer = vendor ? await edit.mutateAsync({ vendorId: vendor.id, ...payload }) : await add.mutateAsync(payload);
-      notifications.show({ color: 'green', title: 'Saved', message: answer.message });
-      setValues(vendorFormValues(answer.vendor));
+      notifySuccess(answer.message);
+      form.setValues(vendorFormValues(answer.vendor));
       void utils.vendor.list.invalidate();
       onSaved(answer.vendor);
     } catch (error) {
@@ -89,12 +69,28 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
       const message = errorMessage(error, MESSAGES.vendorSaveFailed);
       const field = httpStatusOf(error) === 400 ? vendorFieldOfMessage(message) : null;
       if (field) {
-        setErrors({ [field]: message });
-        focusField(field);
+        const errors = { [field]: message };
+        form.setErrors(errors);
+        focusFirstError(formRef.current, errors);
       }
-      // The spec's failure text always; the server's reason too, unless it is under its field.
+      // The product's failure text always; the server's reason too, unless it is under its field.
       setSaveError(field || message === MESSAGES.vendorSaveFailed ? '' : message);
     }
+  };
+
+  // A money box typed in commits its text before the form is checked.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (codesEditing || saving) event.preventDefault();
+    else
+      commitThenSubmit(
+        form.onSubmit(
+          (payload) => void save(payload),
+          (errors: FormErrors) => {
+            setSaveError(null);
+            focusFirstError(formRef.current, errors);
+          },
+        ),
+      )(event);
   };
 
   const submitLabel = codesEditing ? FINISH_CODES_LABEL : isEdit ? 'Save Changes' : 'Add Vendor';
@@ -103,7 +99,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
     <>
       <PageHeading>{isEdit ? 'Edit Vendor' : 'Add New Vendor'}</PageHeading>
       <Stack gap="lg" maw={880} pb={BOTTOM_BAR_HEIGHT + 16}>
-        <form id={FORM_ID} ref={formRef} onSubmit={(e) => void onSubmit(e)} aria-label={isEdit ? 'Edit Vendor' : 'Add New Vendor'} noValidate>
+        <form id={FORM_ID} ref={formRef} onSubmit={onSubmit} aria-label={isEdit ? 'Edit Vendor' : 'Add New Vendor'} noValidate>
           <Stack gap="lg">
             {saveError !== null ? (
               <Alert color="red" variant="light" role="alert" title={MESSAGES.vendorSaveFailed} data-testid="vendor-save-error">
@@ -112,50 +108,35 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
             ) : null}
             <Section title="Vendor Information">
               <Stack gap="sm">
-                <TextInput label="Trade Name" name="tradeName" required autoComplete="off" value={values.tradeName} onChange={setText('tradeName')} error={errors.tradeName} />
-                <Checkbox
-                  label="Deduct Monthly Rent"
-                  name="deductMonthlyRent"
-                  checked={values.deductMonthlyRent}
-                  onChange={(e) => {
-                    const checked = e.currentTarget.checked;
-                    setValues((v) => ({ ...v, deductMonthlyRent: checked }));
-                  }}
-                />
+                <TextInput label="Trade Name" name="tradeName" required autoComplete="off" {...form.getInputProps('tradeName')} />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <Select
+                    label="Vendor Type"
+                    name="vendorType"
+                    data={VENDOR_TYPE_OPTIONS}
+                    allowDeselect={false}
+                    description="New item codes start at the store's default commission for this type"
+                    {...form.getInputProps('vendorType')}
+                    onChange={(value) => {
+                      if (value) form.setFieldValue('vendorType', value as VendorType);
+                    }}
+                  />
+                  <MoneyInput
+                    label="Monthly Rent"
+                    name="monthlyRent"
+                    description="Posted each month when Deduct Monthly Rent is on"
+                    {...microUnitsField(form.getInputProps('monthlyRent'))}
+                  />
+                </SimpleGrid>
+                <Checkbox label="Deduct Monthly Rent" name="deductMonthlyRent" {...form.getInputProps('deductMonthlyRent', { type: 'checkbox' })} />
               </Stack>
             </Section>
             <Section title="Primary Contact">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label="Name" name="contactName" required autoComplete="off" value={values.contactName} onChange={setText('contactName')} error={errors.contactName} />
-                <TextInput
-                  label="Email"
-                  name="contactEmail"
-                  type="email"
-                  required
-                  autoComplete="off"
-                  value={values.contactEmail}
-                  onChange={setText('contactEmail')}
-                  error={errors.contactEmail}
-                />
-                <TextInput
-                  label="Primary Phone"
-                  name="primaryPhone"
-                  type="tel"
-                  required
-                  autoComplete="off"
-                  value={values.primaryPhone}
-                  onChange={setText('primaryPhone')}
-                  error={errors.primaryPhone}
-                />
-                <TextInput
-                  label="Secondary Phone (Optional)"
-                  name="secondaryPhone"
-                  type="tel"
-                  autoComplete="off"
-                  value={values.secondaryPhone}
-                  onChange={setText('secondaryPhone')}
-                  error={errors.secondaryPhone}
-                />
+                <TextInput label="Name" name="contactName" required autoComplete="off" {...form.getInputProps('contactName')} />
+                <TextInput label="Email" name="contactEmail" type="email" required autoComplete="off" {...form.getInputProps('contactEmail')} />
+                <TextInput label="Primary Phone" name="primaryPhone" type="tel" required autoComplete="off" {...form.getInputProps('primaryPhone')} />
+                <TextInput label="Secondary Phone (Optional)" name="secondaryPhone" type="tel" autoComplete="off" {...form.getInputProps('secondaryPhone')} />
               </SimpleGrid>
             </Section>
           </Stack>
@@ -163,7 +144,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
 
         {vendor ? (
           <Box ref={codesRef} style={{ scrollMarginTop: 72 }}>
-            <ItemCodesSection key={vendor.id} vendorId={vendor.id} onEditingChange={setCodesEditing} />
+            <ItemCodesSection key={vendor.id} vendorId={vendor.id} vendorType={vendor.vendorType} onEditingChange={setCodesEditing} />
           </Box>
         ) : (
           <Text c="dimmed" data-testid="codes-later-note">

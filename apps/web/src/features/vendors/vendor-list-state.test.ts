@@ -1,66 +1,25 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ariaSort,
-  clampPageIndex,
-  INITIAL_VENDOR_LIST,
-  pageCount,
-  showsPageSizes,
-  showsPagination,
-  toggleSort,
-  vendorListInput,
-  withPageSize,
-} from './vendor-list-state';
+import { pagingReducer, showsPageSizes, toggleSort } from '../../lib/paging';
+import { DEFAULT_VENDOR_PAGE_SIZE, INITIAL_VENDOR_SORT, VENDOR_PAGE_SIZES, vendorListInput } from './vendor-list-state';
+
+const FIRST_PAGE = { page: 1, pageSize: DEFAULT_VENDOR_PAGE_SIZE };
 
 describe('the vendor list state', () => {
   test('starts on the first page of 20, trade name ascending', () => {
-    expect(vendorListInput(INITIAL_VENDOR_LIST)).toEqual({ page: 1, pageSize: 20, sort: 'tradeName', isAscending: true });
+    expect(vendorListInput(FIRST_PAGE, INITIAL_VENDOR_SORT)).toEqual({ page: 1, pageSize: 20, sort: 'tradeName', isAscending: true });
   });
 
-  test('sends the 0-based page index as page + 1', () => {
-    expect(vendorListInput({ ...INITIAL_VENDOR_LIST, pageIndex: 2 }).page).toBe(3);
+  test('the third page shown is page 3 of the server', () => {
+    expect(vendorListInput(pagingReducer(FIRST_PAGE, { type: 'page', page: 3 }), INITIAL_VENDOR_SORT).page).toBe(3);
   });
 
-  test('clicking the sorted column flips the direction and goes back to the first page', () => {
-    const once = toggleSort({ ...INITIAL_VENDOR_LIST, pageIndex: 3 }, 'tradeName');
-    expect(once).toMatchObject({ sort: 'tradeName', isAscending: false, pageIndex: 0 });
-    expect(toggleSort(once, 'tradeName').isAscending).toBe(true);
+  test('a click on the sorted trade name column sorts it descending', () => {
+    expect(vendorListInput(FIRST_PAGE, toggleSort(INITIAL_VENDOR_SORT, 'tradeName'))).toMatchObject({ sort: 'tradeName', isAscending: false });
   });
 
-  test('clicking another column sorts by it ascending', () => {
-    const desc = toggleSort(INITIAL_VENDOR_LIST, 'tradeName');
-    expect(toggleSort(desc, 'email')).toMatchObject({ sort: 'email', isAscending: true });
-  });
-
-  test('a new page size starts at the first page', () => {
-    expect(withPageSize({ ...INITIAL_VENDOR_LIST, pageIndex: 4 }, 50)).toMatchObject({ pageSize: 50, pageIndex: 0 });
-  });
-
-  test('page links only when the total exceeds the page size', () => {
-    expect(showsPagination(20, 20)).toBe(false);
-    expect(showsPagination(21, 20)).toBe(true);
-    expect(showsPagination(0, 10)).toBe(false);
-  });
-
-  test('the page-size choice stays while more than 10 vendors exist', () => {
-    expect(showsPageSizes(10)).toBe(false);
-    expect(showsPageSizes(11)).toBe(true);
-  });
-
-  test('counts pages, at least one', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(25, 10)).toBe(3);
-    expect(pageCount(40, 20)).toBe(2);
-  });
-
-  test('an index past the end falls back to the last page', () => {
-    expect(clampPageIndex(20, 10, 2)).toBe(1);
-    expect(clampPageIndex(0, 10, 3)).toBe(0);
-    expect(clampPageIndex(25, 10, 1)).toBe(1);
-  });
-
-  test('aria-sort names the sorted column only', () => {
-    expect(ariaSort(INITIAL_VENDOR_LIST, 'tradeName')).toBe('ascending');
-    expect(ariaSort({ ...INITIAL_VENDOR_LIST, isAscending: false }, 'tradeName')).toBe('descending');
-    expect(ariaSort(INITIAL_VENDOR_LIST, 'email')).toBe('none');
+  test('page sizes 10, 20 and 50; the choice stays while more than 10 vendors exist', () => {
+    expect(VENDOR_PAGE_SIZES).toEqual([10, 20, 50]);
+    expect(showsPageSizes(10, VENDOR_PAGE_SIZES)).toBe(false);
+    expect(showsPageSizes(11, VENDOR_PAGE_SIZES)).toBe(true);
   });
 });

@@ -1,30 +1,22 @@
 /**
- * The vendor table (SPEC 2, 9): sortable columns, pages of 10, 20 or 50 from the server,
+ * The vendor table: sortable columns, each vendor's balance (what the store owes it;
+ * negative, in red and signed, what it owes the store), pages of 10, 20 or 50 from the server,
  * edit and delete per row, Add Vendor at the bottom right, and the error and success
  * banners above the table. The list reloads on page, size, sort or direction change
  * and after each save or delete.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { Vendor, VendorSort } from '@pos/contracts';
+import { fromWire, type Vendor, type VendorSort } from '@pos/contracts';
 import { MESSAGES, vendorDeleteConfirmMessage } from '@pos/domain';
+import { Balance } from '../../components/balance';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from '../../components/icons';
-import {
-  ariaSort,
-  clampPageIndex,
-  pageCount,
-  showsPageSizes,
-  showsPagination,
-  toggleSort,
-  VENDOR_PAGE_SIZES,
-  vendorListInput,
-  withPageSize,
-  type VendorListState,
-} from './vendor-list-state';
+import { ariaSort, pageCount, showsPageSizes, showsPagination, toggleSort, useKeepPageInRange, type Paging, type SortState } from '../../lib/paging';
+import { VENDOR_PAGE_SIZES, vendorListInput } from './vendor-list-state';
 import { NO_CONTACT_WARNING, vendorRowCells } from './vendor-row';
 
 const COLUMNS: readonly { sort: VendorSort; label: string }[] = [
@@ -33,7 +25,7 @@ const COLUMNS: readonly { sort: VendorSort; label: string }[] = [
   { sort: 'email', label: 'Email' },
   { sort: 'primaryPhone', label: 'Phone' },
 ];
-const COLUMN_COUNT = COLUMNS.length + 1;
+const COLUMN_COUNT = COLUMNS.length + 2;
 
 interface Banner {
   color: 'green' | 'red';
@@ -41,25 +33,27 @@ interface Banner {
   detail: string | null;
 }
 
-/** The banner for a failure: the spec's text, and the server's reason when it gave one. */
+/** The banner for a failure: the product's text, and the server's reason when it gave one. */
 function failureBanner(title: string, error: unknown): Banner {
   const detail = errorMessage(error, '');
   return { color: 'red', title, detail: detail === '' || detail === title ? null : detail };
 }
 
 export function VendorList({
-  state,
-  onStateChange,
+  paging,
+  sort,
+  onSortChange,
   onAdd,
   onEdit,
 }: {
-  state: VendorListState;
-  onStateChange: (state: VendorListState) => void;
+  paging: Paging;
+  sort: SortState<VendorSort>;
+  onSortChange: (sort: SortState<VendorSort>) => void;
   onAdd: () => void;
   onEdit: (vendor: Vendor) => void;
 }) {
   const utils = trpc.useUtils();
-  const list = trpc.vendor.list.useQuery(vendorListInput(state), { placeholderData: keepPreviousData });
+  const list = trpc.vendor.list.useQuery(vendorListInput(paging, sort), { placeholderData: keepPreviousData });
   const remove = trpc.vendor.delete.useMutation();
   const [banner, setBanner] = useState<Banner | null>(null);
 
@@ -67,11 +61,11 @@ export function VendorList({
   const vendors = list.data?.vendors;
 
   // A delete can leave the current page past the end: show the last page instead.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const clamped = clampPageIndex(list.data.totalVendors, state.pageSize, state.pageIndex);
-    if (clamped !== state.pageIndex) onStateChange({ ...state, pageIndex: clamped });
-  }, [list.data, list.isPlaceholderData, state, onStateChange]);
+  useKeepPageInRange(paging, list.isPlaceholderData ? undefined : list.data?.totalVendors);
+  const onSort = (column: VendorSort) => {
+    onSortChange(toggleSort(sort, column));
+    paging.toFirstPage();
+  };
 
   const confirmDelete = async (vendor: Vendor) => {
     if (!window.confirm(vendorDeleteConfirmMessage(vendor.tradeName))) return;
@@ -104,14 +98,18 @@ export function VendorList({
               striped
               highlightOnHover
               aria-label="Vendors"
+              data-stack
               aria-busy={list.isFetching}
               style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
             >
               <Table.Thead>
                 <Table.Tr>
                   {COLUMNS.map((c) => (
-                    <SortableTh key={c.sort} label={c.label} direction={ariaSort(state, c.sort)} onSort={() => onStateChange(toggleSort(state, c.sort))} />
+                    <SortableTh key={c.sort} label={c.label} direction={ariaSort(sort, c.sort)} onSort={() => onSort(c.sort)} />
                   ))}
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Balance
+                  </Table.Th>
                   <Table.Th w={110}>Actions</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -153,7 +151,7 @@ export function VendorList({
 
         <Group justify="space-between" align="center" gap="md">
           <Group gap="md">
-            {showsPageSizes(total) ? (
+            {showsPageSizes(total, VENDOR_PAGE_SIZES) ? (
               <Group gap="xs">
                 <Text size="sm" c="dimmed" component="label" htmlFor="vendor-page-size">
                   Rows per page
@@ -164,19 +162,14 @@ export function VendorList({
                   size="xs"
                   allowDeselect={false}
                   data={VENDOR_PAGE_SIZES.map(String)}
-                  value={String(state.pageSize)}
-                  onChange={(v) => v && onStateChange(withPageSize(state, Number(v)))}
+                  value={String(paging.pageSize)}
+                  onChange={(v) => v && paging.setPageSize(Number(v))}
                 />
               </Group>
             ) : null}
-            {showsPagination(total, state.pageSize) ? (
+            {showsPagination(total, paging.pageSize) ? (
               <nav aria-label="Vendor pages">
-                <Pagination
-                  total={pageCount(total, state.pageSize)}
-                  value={state.pageIndex + 1}
-                  onChange={(p) => onStateChange({ ...state, pageIndex: p - 1 })}
-                  size="sm"
-                />
+                <Pagination total={pageCount(total, paging.pageSize)} value={paging.page} onChange={paging.setPage} size="sm" />
               </nav>
             ) : null}
             {vendors !== undefined ? (
@@ -227,19 +220,26 @@ function VendorRow({ vendor, deleting, onEdit, onDelete }: { vendor: Vendor; del
   const cells = vendorRowCells(vendor);
   return (
     <Table.Tr data-vendor-id={vendor.id}>
-      <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }} data-label="Trade Name">
         {vendor.tradeName}
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="Contact Name">
         {cells.contactName ?? (
           <Text span c="red" size="sm" fw={500}>
             {NO_CONTACT_WARNING}
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{cells.email}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{cells.phone}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="Email">
+        {cells.email}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Phone">
+        {cells.phone}
+      </Table.Td>
+      <Table.Td ta="right" data-label="Balance">
+        <Balance value={fromWire(vendor.outstandingStatementBalance)} />
+      </Table.Td>
+      <Table.Td data-label="Actions">
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Edit" withArrow>
             <ActionIcon variant="subtle" aria-label={`Edit vendor ${vendor.tradeName}`} onClick={onEdit}>

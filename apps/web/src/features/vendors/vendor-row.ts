@@ -1,5 +1,5 @@
 /**
- * What a vendor row shows (SPEC 2): the primary contact's name, e-mail and primary
+ * What a vendor row shows: the primary contact's name, e-mail and primary
  * phone; without a primary contact, the red warning in the contact column and '-' in
  * the e-mail and phone columns.
  */

@@ -1,19 +1,22 @@
 /**
- * SPEC 2 "Vendors screen (/store/vendors)": list mode, or the vendor form in its place.
+ * The Vendors screen (/store/vendors): list mode, or the vendor form in its place.
  * After a successful add the form stays open on the created vendor, now being edited;
  * Cancel goes back to the list, which keeps its page, size and sort.
  */
 import { useState } from 'react';
 import type { Vendor } from '@pos/contracts';
+import { usePaging } from '../../lib/paging';
 import { VendorForm } from './vendor-form';
 import { VendorList } from './vendor-list';
-import { INITIAL_VENDOR_LIST, type VendorListState } from './vendor-list-state';
+import { DEFAULT_VENDOR_PAGE_SIZE, INITIAL_VENDOR_SORT } from './vendor-list-state';
 
 type Mode = { kind: 'list' } | { kind: 'form'; vendor: Vendor | null; session: number };
 
 export function VendorsPage() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [listState, setListState] = useState<VendorListState>(INITIAL_VENDOR_LIST);
+  // Kept here, so the list comes back on the same page and sort after the form.
+  const paging = usePaging(DEFAULT_VENDOR_PAGE_SIZE);
+  const [sort, setSort] = useState(INITIAL_VENDOR_SORT);
 
   const openForm = (vendor: Vendor | null) => {
     setMode({ kind: 'form', vendor, session: Date.now() });
@@ -31,5 +34,5 @@ export function VendorsPage() {
       />
     );
   }
-  return <VendorList state={listState} onStateChange={setListState} onAdd={() => openForm(null)} onEdit={openForm} />;
+  return <VendorList paging={paging} sort={sort} onSortChange={setSort} onAdd={() => openForm(null)} onEdit={openForm} />;
 }

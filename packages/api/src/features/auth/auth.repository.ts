@@ -1,9 +1,10 @@
 /**
- * Users, role assignments, sessions and login failures: all the SQL of identity.
+ * Users, role assignments, sessions and sign-in attempts: all the SQL of identity.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { Role } from '@pos/domain';
+import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -112,7 +113,7 @@ export async function findSessionIdentity(
   claim: { storeId: number; role: Role } | null,
 ): Promise<SessionIdentity | undefined> {
   const holds = claim
-    ? sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ra.store_id = ${claim.storeId} and ra.role = ${claim.role})`
+    ? sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStore(claim.storeId, 'ra')} and ra.role = ${claim.role})`
     : sql<boolean>`false`;
   return db
     .selectFrom('sessions as s')
@@ -142,20 +143,93 @@ export async function revokeOtherSessions(db: Db, userId: bigint | number, keepS
     .execute();
 }
 
-export async function countRecentLoginFailures(db: Db, identifier: string, windowMs: number): Promise<number> {
+export type AttemptKind = 'pending' | 'failure' | 'signup';
+
+export interface AttemptMatch {
+  kinds: readonly AttemptKind[];
+  address: string;
+  /** Only this account's attempts; every account's when absent. */
+  account?: string;
+}
+
+/** Records an attempt (a sign-in failure, or a sign-up) now; answers its id. */
+export async function recordAttempt(db: Db, a: { kind: AttemptKind; address: string; account?: string }): Promise<bigint> {
   const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('identifier', '=', identifier)
-    .where('failed_at', '>', sql<Date>`now() - make_interval(secs => ${windowMs / 1000})`)
+    .insertInto('auth_attempts')
+    .values({ kind: a.kind, address: a.address, account: a.account ?? '' })
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.id;
 }
 
-export async function recordLoginFailure(db: Db, identifier: string): Promise<void> {
-  await db.insertInto('login_failures').values({ identifier }).execute();
+export async function forgetAttempt(db: Db, id: bigint): Promise<void> {
+  await db.deleteFrom('auth_attempts').where('id', '=', id).execute();
 }
 
-export async function clearLoginFailures(db: Db, identifier: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('identifier', '=', identifier).execute();
+/** A pending attempt whose password was wrong: kept as a failure. */
+export async function markFailure(db: Db, id: bigint): Promise<void> {
+  await db.updateTable('auth_attempts').set({ kind: 'failure' }).where('id', '=', id).execute();
+}
+
+/**
+ * Seconds until fewer than `limit` matching attempts recorded before attempt `ownId`
+ * fall within the window, or null when there are fewer already: the `limit`-th newest
+ * one must leave the window first. Counting only earlier attempts lets simultaneous
+ * ones through in the order they were recorded, up to the limit.
+ */
+export async function secondsUntilUnder(db: Db, match: AttemptMatch, limit: number, windowMs: number, ownId: bigint): Promise<number | null> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  let query = db
+    .selectFrom('auth_attempts')
+    .select(sql<number>`greatest(1, ceil(extract(epoch from (attempted_at + ${window} - now()))))::int`.as('seconds'))
+    .where('kind', 'in', match.kinds)
+    .where('address', '=', match.address)
+    .where('id', '<', ownId)
+    .where('attempted_at', '>', sql<Date>`now() - ${window}`);
+  if (match.account !== undefined) query = query.where('account', '=', match.account);
+  const row = await query
+    .orderBy('attempted_at', 'desc')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.seconds) : null;
+}
+
+/** A successful sign-in forgets its own attempt and the failures of its (account, address) pair. */
+export async function clearPairFailures(db: Db, ownId: bigint, account: string, address: string): Promise<void> {
+  await db
+    .deleteFrom('auth_attempts')
+    .where((eb) => eb.or([eb('id', '=', ownId), eb.and([eb('kind', '=', 'failure'), eb('account', '=', account), eb('address', '=', address)])]))
+    .execute();
+}
+
+/** Rows deleted per table per pruning, so one pruning never holds the tables long. */
+const PRUNE_BATCH = 10_000;
+
+/**
+ * Deletes attempts older than `keepMs` (no limit looks that far back), and sessions that
+ * expired or were revoked more than a day ago; answers how many of each went.
+ */
+export async function pruneAuthRecords(db: Db, keepMs: number): Promise<{ attempts: number; sessions: number }> {
+  const attempts = await db
+    .deleteFrom('auth_attempts')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('auth_attempts')
+        .select('id')
+        .where('attempted_at', '<', sql<Date>`now() - make_interval(secs => ${keepMs / 1000})`)
+        .limit(PRUNE_BATCH),
+    )
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where((w) => w.or([w('expires_at', '<', sql<Date>`now()`), w('revoked_at', '<', sql<Date>`now() - interval '1 day'`)]))
+        .limit(PRUNE_BATCH),
+    )
+    .executeTakeFirst();
+  return { attempts: Number(attempts.numDeletedRows), sessions: Number(sessions.numDeletedRows) };
 }

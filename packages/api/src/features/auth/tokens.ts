@@ -1,15 +1,21 @@
 /**
- * Session tokens and password hashes (CONTRACT 2): tokens carry 256 random bits and are
- * stored only as a SHA-256 hash; passwords are hashed with scrypt, the cost kept in the
- * stored hash so it can be raised later without breaking old hashes.
+ * Session tokens and password hashes: tokens carry 256 random bits and are stored only
+ * as a SHA-256 hash; passwords are hashed with scrypt, the cost kept in the stored hash
+ * so it can be raised later without breaking old hashes.
  */
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+/** The highest cost a stored hash may name (a corrupt one must not exhaust memory). */
+const MAX_COST = 2 ** 20;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, cost: number, blockSize: number, parallelism: number): Promise<Buffer> {
+  // scrypt needs 128 · N · r bytes; twice that leaves room for its other buffers.
+  const maxmem = 2 * 128 * cost * blockSize;
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password, salt, KEY_LENGTH, { N: cost, r: blockSize, p: parallelism, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -23,17 +29,38 @@ export function hashToken(token: string): string {
 
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { N: cost, r: 8, p: 1 });
-  return `scrypt$${cost}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, cost, BLOCK_SIZE, PARALLELISM);
+  return `scrypt$${cost}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+function parseHash(stored: string) {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  const cost = Number(n);
+  const blockSize = Number(r);
+  const parallelism = Number(p);
+  if (scheme !== 'scrypt' || !salt || !key) return null;
+  if (!Number.isSafeInteger(cost) || cost < 2 || cost > MAX_COST || (cost & (cost - 1)) !== 0) return null;
+  if (!Number.isSafeInteger(blockSize) || blockSize < 1 || blockSize > 32 || !Number.isSafeInteger(parallelism) || parallelism < 1 || parallelism > 16) return null;
+  return { cost, blockSize, parallelism, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const hash = parseHash(stored);
+  if (!hash) return false;
+  const actual = await scrypt(password, hash.salt, hash.cost, hash.blockSize, hash.parallelism);
+  return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
 }
 
-/** Verifying against this when no user matches keeps both answers equally slow. */
-export const DUMMY_PASSWORD_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+/** True when a stored hash was made with a lower cost than `cost` (rehashed at the next login). */
+export function needsRehash(stored: string, cost: number): boolean {
+  const hash = parseHash(stored);
+  return hash !== null && hash.cost < cost;
+}
+
+/**
+ * Verifying against this when no user matches keeps both answers equally slow: it
+ * names the same cost new hashes use.
+ */
+export function dummyPasswordHash(cost: number): string {
+  return `scrypt$${cost}$${BLOCK_SIZE}$${PARALLELISM}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+}

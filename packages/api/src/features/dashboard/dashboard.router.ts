@@ -1,5 +1,5 @@
 /**
- * Dashboards (SPEC 7 paths). The caller's current role must include the dashboard's
+ * Dashboards, one path per role (/dashboard/store-owner, ...). The caller's current role must include the dashboard's
  * role; every counter is computed from real rows.
  */
 import {

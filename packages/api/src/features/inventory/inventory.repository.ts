@@ -2,6 +2,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@pos/db';
 import type { InventorySort, ListInventoryInput } from '@pos/contracts';
+import { inStore, likeContains } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -13,44 +14,45 @@ const SORTS: Record<InventorySort, RawBuilder<unknown>> = {
   reorderLevel: sql`i.reorder_level`,
 };
 
-export interface InventoryRow {
-  id: bigint;
-  sku: string;
-  description: string;
-  itemCode: string | null;
-  price: bigint;
-  quantityOnHand: bigint;
-  reorderLevel: bigint;
-  lowStock: boolean;
+/** The store's live stock items; with a search, those whose SKU or description contains it, case-insensitively. */
+function liveItems(db: Db, storeId: number, search: string | null = null) {
+  const query = db.selectFrom('inventory_items as i').where(inStore(storeId, 'i')).where('i.archived_at', 'is', null);
+  return search ? query.where(sql<string>`lower(i.sku || ' ' || i.description)`, 'like', likeContains(search)) : query;
 }
 
-const ROW = sql`i.id, i.sku, i.description, c.tag as "itemCode", i.price, i.quantity_on_hand as "quantityOnHand",
-  i.reorder_level as "reorderLevel", (i.quantity_on_hand <= i.reorder_level) as "lowStock"`;
-
-function searchFilter(search: string | null) {
-  if (!search) return sql``;
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`and lower(i.sku || ' ' || i.description) like ${pattern}`;
+/** Each item with its item code's tag and whether it is at or below its reorder level. */
+function selectItems(db: Db, storeId: number, search: string | null = null) {
+  return liveItems(db, storeId, search)
+    .leftJoin('item_codes as c', 'c.id', 'i.item_code_id')
+    .select([
+      'i.id',
+      'i.sku',
+      'i.description',
+      'c.tag as itemCode',
+      'i.price',
+      'i.quantity_on_hand as quantityOnHand',
+      'i.reorder_level as reorderLevel',
+      sql<boolean>`i.quantity_on_hand <= i.reorder_level`.as('lowStock'),
+    ]);
 }
+export type InventoryRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
 export async function listItems(db: Db, storeId: number, f: ListInventoryInput): Promise<{ items: InventoryRow[]; total: bigint }> {
-  const direction = f.isAscending ? sql`asc` : sql`desc`;
-  const { rows } = await sql<InventoryRow>`
-    select ${ROW} from inventory_items i
-    left join item_codes c on c.id = i.item_code_id
-    where i.store_id = ${storeId} and i.archived_at is null ${searchFilter(f.search)}
-    order by ${SORTS[f.sort]} ${direction}, i.id ${direction}
-    limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`.execute(db);
-  const { rows: count } = await sql<{ n: bigint }>`
-    select count(*) as n from inventory_items i where i.store_id = ${storeId} and i.archived_at is null ${searchFilter(f.search)}`.execute(db);
-  return { items: rows, total: count[0]?.n ?? 0n };
+  const direction = f.isAscending ? 'asc' : 'desc';
+  const items = await selectItems(db, storeId, f.search)
+    .orderBy(SORTS[f.sort], direction)
+    .orderBy('i.id', direction)
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+  const count = await liveItems(db, storeId, f.search)
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { items, total: count.n };
 }
 
 export async function findItem(db: Db, storeId: number, id: number | bigint): Promise<InventoryRow | undefined> {
-  const { rows } = await sql<InventoryRow>`
-    select ${ROW} from inventory_items i left join item_codes c on c.id = i.item_code_id
-    where i.store_id = ${storeId} and i.id = ${id} and i.archived_at is null`.execute(db);
-  return rows[0];
+  return selectItems(db, storeId).where('i.id', '=', BigInt(id)).executeTakeFirst();
 }
 
 export interface ItemValues {
@@ -83,7 +85,7 @@ export async function updateItem(db: Db, storeId: number, id: number, v: ItemVal
     .updateTable('inventory_items')
     .set({ sku: v.sku, description: v.description, item_code_id: v.itemCodeId, price: v.price, reorder_level: v.reorderLevel, updated_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -95,7 +97,7 @@ export async function adjustQuantity(db: Db, storeId: number, id: number, delta:
     .updateTable('inventory_items')
     .set({ quantity_on_hand: sql`quantity_on_hand + ${delta}`, updated_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .returning('quantity_on_hand')
     .executeTakeFirst();
@@ -112,7 +114,7 @@ export async function archiveItem(db: Db, storeId: number, id: number): Promise<
     .updateTable('inventory_items')
     .set({ archived_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

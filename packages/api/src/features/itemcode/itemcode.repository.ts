@@ -1,6 +1,7 @@
 /** Item codes: all their SQL, always within the caller's store. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
+import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -12,6 +13,7 @@ export interface ItemCodeValues {
   receivesSeparateStatement: boolean;
   proportionalCcFee: boolean;
   deductMonthlyRentOverride: 'USE_VENDOR_DEFAULT' | 'DEDUCT' | 'DO_NOT_DEDUCT';
+  monthlyRent: bigint;
 }
 
 const ITEM_CODE_COLUMNS = [
@@ -23,6 +25,7 @@ const ITEM_CODE_COLUMNS = [
   'receives_separate_statement as receivesSeparateStatement',
   'proportional_cc_fee as proportionalCcFee',
   'deduct_monthly_rent_override as deductMonthlyRentOverride',
+  'monthly_rent as monthlyRent',
 ] as const;
 
 function values(v: ItemCodeValues) {
@@ -34,12 +37,13 @@ function values(v: ItemCodeValues) {
     receives_separate_statement: v.receivesSeparateStatement,
     proportional_cc_fee: v.proportionalCcFee,
     deduct_monthly_rent_override: v.deductMonthlyRentOverride,
+    monthly_rent: v.monthlyRent,
   };
 }
 
 /** The live codes of one vendor (or the unassigned ones for null), oldest first. */
 export async function listVendorItemCodes(db: Db, storeId: number, vendorId: number | bigint | null) {
-  let query = db.selectFrom('item_codes').select(ITEM_CODE_COLUMNS).where('store_id', '=', BigInt(storeId)).where('archived_at', 'is', null);
+  let query = db.selectFrom('item_codes').select(ITEM_CODE_COLUMNS).where(inStore(storeId)).where('archived_at', 'is', null);
   query = vendorId === null ? query.where('vendor_id', 'is', null) : query.where('vendor_id', '=', BigInt(vendorId));
   return query.orderBy('id').execute();
 }
@@ -50,7 +54,7 @@ export async function listItemCodesOfVendors(db: Db, storeId: number, vendorIds:
   return db
     .selectFrom('item_codes')
     .select(ITEM_CODE_COLUMNS)
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('vendor_id', 'in', vendorIds)
     .where('archived_at', 'is', null)
     .orderBy('id')
@@ -66,7 +70,7 @@ export async function updateItemCode(db: Db, storeId: number, id: number, v: Ite
     .updateTable('item_codes')
     .set({ ...values(v), updated_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .returning(ITEM_CODE_COLUMNS)
     .executeTakeFirst();
@@ -77,7 +81,7 @@ export async function findItemCode(db: Db, storeId: number, id: number) {
     .selectFrom('item_codes')
     .select(ITEM_CODE_COLUMNS)
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .executeTakeFirst();
 }
@@ -87,27 +91,29 @@ export async function findItemCodeByTag(db: Db, storeId: number, tag: string) {
   return db
     .selectFrom('item_codes')
     .select(ITEM_CODE_COLUMNS)
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where(sql`lower(tag)`, '=', tag.toLowerCase())
     .where('archived_at', 'is', null)
     .executeTakeFirst();
 }
 
 /**
- * Whether the code is referenced: sold (on an order line) or carried by a stock item. A
- * referenced code is archived on delete, never erased (the rows keep pointing at it).
+ * Whether the code is referenced: sold (on an order line), carried by a stock item, or
+ * the account of ledger entries. A referenced code is archived on delete, never erased
+ * (the rows keep pointing at it).
  */
 export async function itemCodeInUse(db: Db, storeId: number, id: number): Promise<boolean> {
   const { rows } = await sql<{ used: boolean }>`
-    select exists (select 1 from order_lines where store_id = ${storeId} and item_code_id = ${id})
-        or exists (select 1 from inventory_items where store_id = ${storeId} and item_code_id = ${id}) as used`.execute(db);
+    select exists (select 1 from order_lines where ${inStore(storeId)} and item_code_id = ${id})
+        or exists (select 1 from inventory_items where ${inStore(storeId)} and item_code_id = ${id})
+        or exists (select 1 from ledger_entries where ${inStore(storeId)} and item_code_id = ${id}) as used`.execute(db);
   return rows[0]?.used === true;
 }
 
 export async function archiveItemCode(db: Db, storeId: number, id: number): Promise<void> {
-  await db.updateTable('item_codes').set({ archived_at: sql`now()` }).where('id', '=', BigInt(id)).where('store_id', '=', BigInt(storeId)).execute();
+  await db.updateTable('item_codes').set({ archived_at: sql`now()` }).where('id', '=', BigInt(id)).where(inStore(storeId)).execute();
 }
 
 export async function deleteItemCode(db: Db, storeId: number, id: number): Promise<void> {
-  await db.deleteFrom('item_codes').where('id', '=', BigInt(id)).where('store_id', '=', BigInt(storeId)).execute();
+  await db.deleteFrom('item_codes').where('id', '=', BigInt(id)).where(inStore(storeId)).execute();
 }

@@ -7,6 +7,7 @@ import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contrac
 import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
+import { inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -61,39 +62,30 @@ function lineRow(v: LineValues) {
   };
 }
 
-const LINE_SELECT = sql`
-  l.id, l.item_code as "itemCode", l.description, l.quantity, l.price, l.discount_percent as "discountPercent",
-  l.amount, l.discount_amount as "discountAmount", l.total,
-  l.tax1_enabled as "tax1Enabled", l.tax1_percent as "tax1Percent", l.tax1_amount as "tax1Amount", l.tax1_description as "tax1Description",
-  l.tax2_enabled as "tax2Enabled", l.tax2_percent as "tax2Percent", l.tax2_amount as "tax2Amount", l.tax2_description as "tax2Description",
-  l.tax3_enabled as "tax3Enabled", l.tax3_percent as "tax3Percent", l.tax3_amount as "tax3Amount", l.tax3_description as "tax3Description",
-  (c.id is not null) as "knownItemCode", coalesce(c.warn_on_no_control_code, false) as "warnOnNoControlCode"`;
-
-export interface LineRow {
-  id: bigint;
-  itemCode: string;
-  description: string;
-  quantity: bigint;
-  price: bigint;
-  discountPercent: bigint;
-  amount: bigint;
-  discountAmount: bigint;
-  total: bigint;
-  tax1Enabled: boolean;
-  tax1Percent: bigint;
-  tax1Amount: bigint;
-  tax1Description: string;
-  tax2Enabled: boolean;
-  tax2Percent: bigint;
-  tax2Amount: bigint;
-  tax2Description: string;
-  tax3Enabled: boolean;
-  tax3Percent: bigint;
-  tax3Amount: bigint;
-  tax3Description: string;
-  knownItemCode: boolean;
-  warnOnNoControlCode: boolean;
-}
+/** A line as it is answered: its snapshot of what was sold and its computed amounts. */
+const LINE_COLUMNS = [
+  'l.id',
+  'l.item_code as itemCode',
+  'l.description',
+  'l.quantity',
+  'l.price',
+  'l.discount_percent as discountPercent',
+  'l.amount',
+  'l.discount_amount as discountAmount',
+  'l.total',
+  'l.tax1_enabled as tax1Enabled',
+  'l.tax1_percent as tax1Percent',
+  'l.tax1_amount as tax1Amount',
+  'l.tax1_description as tax1Description',
+  'l.tax2_enabled as tax2Enabled',
+  'l.tax2_percent as tax2Percent',
+  'l.tax2_amount as tax2Amount',
+  'l.tax2_description as tax2Description',
+  'l.tax3_enabled as tax3Enabled',
+  'l.tax3_percent as tax3Percent',
+  'l.tax3_amount as tax3Amount',
+  'l.tax3_description as tax3Description',
+] as const;
 
 /**
  * Takes the store's next order number: the row lock on the store serialises concurrent
@@ -103,7 +95,7 @@ export async function allocateOrderNumber(db: Db, storeId: number): Promise<stri
   const row = await db
     .updateTable('stores')
     .set({ next_order_number: sql`next_order_number + 1` })
-    .where('id', '=', BigInt(storeId))
+    .where(isStoreRow(storeId))
     .returning([sql<string>`order_prefix || (next_order_number - 1)::text`.as('orderNumber')])
     .executeTakeFirstOrThrow();
   return row.orderNumber;
@@ -134,12 +126,12 @@ export async function updateLine(db: Db, storeId: number, lineId: bigint | numbe
     .updateTable('order_lines')
     .set({ ...lineRow(v), updated_at: sql`now()` })
     .where('id', '=', BigInt(lineId))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .execute();
 }
 
 export async function deleteLinesExcept(db: Db, storeId: number, orderId: number, keep: readonly bigint[]): Promise<void> {
-  let query = db.deleteFrom('order_lines').where('store_id', '=', BigInt(storeId)).where('order_id', '=', BigInt(orderId));
+  let query = db.deleteFrom('order_lines').where(inStore(storeId)).where('order_id', '=', BigInt(orderId));
   if (keep.length > 0) query = query.where('id', 'not in', keep);
   await query.execute();
 }
@@ -151,8 +143,8 @@ export async function findLineOrder(db: Db, storeId: number, lineId: number) {
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['o.id as orderId', 'o.status'])
     .where('l.id', '=', BigInt(lineId))
-    .where('l.store_id', '=', BigInt(storeId))
-    .where('o.store_id', '=', BigInt(storeId))
+    .where(inStore(storeId, 'l'))
+    .where(inStore(storeId, 'o'))
     .forUpdate('o')
     .executeTakeFirst();
 }
@@ -163,22 +155,21 @@ export async function lockOrder(db: Db, storeId: number, orderId: number) {
     .selectFrom('orders')
     .select(['id', 'status'])
     .where('id', '=', BigInt(orderId))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .forUpdate()
     .executeTakeFirst();
-}
-
-export async function lineIdsOfOrder(db: Db, storeId: number, orderId: number): Promise<bigint[]> {
-  const rows = await db.selectFrom('order_lines').select('id').where('store_id', '=', BigInt(storeId)).where('order_id', '=', BigInt(orderId)).execute();
-  return rows.map((r) => r.id);
 }
 
 /** The stored totals have the domain's order summary shape. */
 export type OrderTotals = OrderSummary;
 
 /**
- * Stores the order's totals as the sums of its lines' rounded amounts (CONTRACT 4:
- * subtotal = Σ amounts, discount = Σ discounts, tax N = Σ line tax N).
+ * Stores the order's totals from its lines' stored (already rounded) amounts, by the
+ * formula of packages/domain's summarizeOrder: subtotal = Σ amounts, discount =
+ * Σ discounts, tax N = Σ line tax N, total = subtotal − discount + tax1 + tax2 + tax3.
+ * The database sums them in the one statement that stores them (one round trip per
+ * saved line at the till); order.test.ts's random baskets prove on the real database
+ * that what it stores is exactly summarizeOrder's answer.
  */
 export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean } = {}): Promise<OrderTotals> {
   const { rows } = await sumLines(db, storeId, orderId, extra).catch((error: unknown) => {
@@ -205,9 +196,9 @@ function sumLines(db: Db, storeId: number, orderId: bigint | number, extra: { cu
       select coalesce(sum(amount), 0)::int8 as subtotal, coalesce(sum(discount_amount), 0)::int8 as discount,
              coalesce(sum(tax1_amount), 0)::int8 as tax1, coalesce(sum(tax2_amount), 0)::int8 as tax2,
              coalesce(sum(tax3_amount), 0)::int8 as tax3, coalesce(sum(vendor_share), 0)::int8 as vendor_share
-      from order_lines where store_id = ${storeId} and order_id = ${orderId}
+      from order_lines where ${inStore(storeId)} and order_id = ${orderId}
     ) s
-    where o.id = ${orderId} and o.store_id = ${storeId}
+    where o.id = ${orderId} and ${inStore(storeId, 'o')}
     returning o.subtotal, o.discount_total as discount, o.tax1_total as tax1, o.tax2_total as tax2, o.tax3_total as tax3, o.total`.execute(db);
 }
 
@@ -229,30 +220,32 @@ export async function findOrder(db: Db, storeId: number, orderId: bigint | numbe
       'updated_at as updatedAt',
     ])
     .where('id', '=', BigInt(orderId))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .executeTakeFirst();
 }
 
-export async function listLines(db: Db, storeId: number, orderId: bigint | number, onlyIds?: readonly bigint[]): Promise<LineRow[]> {
-  const { rows } = await sql<LineRow>`
-    select ${LINE_SELECT}
-    from order_lines l
-    left join item_codes c on c.id = l.item_code_id and c.archived_at is null
-    where l.store_id = ${storeId} and l.order_id = ${orderId}
-      ${onlyIds ? sql`and l.id = any(${onlyIds.map(String)}::int8[])` : sql``}
-    order by l.id`.execute(db);
-  return rows;
+/**
+ * The order's lines (or only those of `onlyIds`), oldest first, each with what its item
+ * code says now: whether the store knows the code (live) and whether it warns when sold
+ * without a control code.
+ */
+export async function listLines(db: Db, storeId: number, orderId: bigint | number, onlyIds?: readonly bigint[]) {
+  if (onlyIds?.length === 0) return [];
+  let query = db
+    .selectFrom('order_lines as l')
+    .leftJoin('item_codes as c', (join) => join.onRef('c.id', '=', 'l.item_code_id').on('c.archived_at', 'is', null))
+    .select(LINE_COLUMNS)
+    .select([sql<boolean>`c.id is not null`.as('knownItemCode'), sql<boolean>`coalesce(c.warn_on_no_control_code, false)`.as('warnOnNoControlCode')])
+    .where(inStore(storeId, 'l'))
+    .where('l.order_id', '=', BigInt(orderId));
+  if (onlyIds) query = query.where('l.id', 'in', onlyIds);
+  return query.orderBy('l.id').execute();
 }
-
-function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-function likePrefix(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export type LineRow = Awaited<ReturnType<typeof listLines>>[number];
 
 /**
- * SPEC 5 lookup: every filter optional; up to LOOKUP_LIMIT stubs, newest first, already
+ * The order lookup: every filter optional (text filters case-insensitive, the order
+ * number a prefix, the customer and the item keyword anywhere, amounts and dates inclusive); up to LOOKUP_LIMIT stubs, newest first, already
  * in their wire form. PostgreSQL writes the JSON text (ids as numbers, money as
  * micro-unit text, times as ISO-8601 UTC with milliseconds, as Date.toISOString writes
  * them; to_json quotes the free texts), so 500 stubs cost one JSON.parse instead of 3,000
@@ -263,7 +256,7 @@ export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput
   let query = db
     .selectFrom('orders as o')
     .select(['o.id', 'o.order_number', 'o.customer_name', 'o.created_at', 'o.status', 'o.total'])
-    .where('o.store_id', '=', BigInt(storeId));
+    .where(inStore(storeId, 'o'));
   if (f.orderNumber) query = query.where(sql`lower(o.order_number)`, 'like', likePrefix(f.orderNumber));
   if (f.customer) query = query.where(sql`lower(o.customer_name)`, 'like', likeContains(f.customer));
   if (f.startDate) query = query.where('o.created_at', '>=', f.startDate);
@@ -273,7 +266,7 @@ export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput
   if (f.itemKeyword) {
     const pattern = likeContains(f.itemKeyword);
     query = query.where('o.id', 'in', (eb) =>
-      eb.selectFrom('order_lines as l').select('l.order_id').where('l.store_id', '=', BigInt(storeId)).where('l.search_text', 'like', pattern),
+      eb.selectFrom('order_lines as l').select('l.order_id').where(inStore(storeId, 'l')).where('l.search_text', 'like', pattern),
     );
   }
   const newest = query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).as('s');

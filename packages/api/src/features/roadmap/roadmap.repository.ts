@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { RoadmapEntryInput } from '@pos/contracts';
+import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -27,7 +28,7 @@ function values(e: RoadmapEntryInput) {
 }
 
 export async function listEntries(db: Db, storeId: number) {
-  return db.selectFrom('roadmap_entries').select(COLUMNS).where('store_id', '=', BigInt(storeId)).orderBy('estimated_completion').orderBy('id').execute();
+  return db.selectFrom('roadmap_entries').select(COLUMNS).where(inStore(storeId)).orderBy('estimated_completion').orderBy('id').execute();
 }
 
 export async function insertEntry(db: Db, storeId: number, e: RoadmapEntryInput) {
@@ -39,12 +40,12 @@ export async function updateEntry(db: Db, storeId: number, id: number, e: Roadma
     .updateTable('roadmap_entries')
     .set({ ...values(e), updated_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .returning(COLUMNS)
     .executeTakeFirst();
 }
 
 export async function deleteEntry(db: Db, storeId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('roadmap_entries').where('id', '=', BigInt(id)).where('store_id', '=', BigInt(storeId)).executeTakeFirst();
+  const result = await db.deleteFrom('roadmap_entries').where('id', '=', BigInt(id)).where(inStore(storeId)).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -1,5 +1,5 @@
 /**
- * /roadmap/roadmap (SPEC 7): every signed-in role lists its store's entries; only a
+ * /roadmap/roadmap: every signed-in role lists its store's entries; only a
  * STORE_OWNER creates, updates and deletes (403 for anyone else).
  */
 import { ZRoadmapInput, ZRoadmapOutput } from '@pos/contracts';
@@ -12,7 +12,7 @@ const NOT_FOUND = 'No such roadmap entry in this store';
 
 export const roadmapRouter = router({
   roadmap: memberProcedure
-    .meta({ path: '/roadmap/roadmap' })
+    .meta({ path: '/roadmap/roadmap', accessNote: 'Every role of the store lists; only STORE_OWNER creates, updates and deletes.' })
     .input(ZRoadmapInput)
     .output(ZRoadmapOutput)
     .mutation(async ({ ctx, input }) => {

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { Role } from '@pos/domain';
+import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -17,18 +18,29 @@ export async function listStaff(db: Db, storeId: number, onlyUserId?: bigint | n
     .selectFrom('role_assignments as ra')
     .innerJoin('users as u', 'u.id', 'ra.user_id')
     .select(['u.id as userId', 'u.username', 'u.email', sql<Role[]>`array_agg(ra.role order by ra.role)`.as('roles')])
-    .where('ra.store_id', '=', BigInt(storeId))
+    .where(inStore(storeId, 'ra'))
     .groupBy(['u.id', 'u.username', 'u.email'])
     .orderBy(sql`lower(u.username)`);
   if (onlyUserId !== undefined) query = query.where('u.id', '=', BigInt(onlyUserId));
   return query.execute();
 }
 
+/** A user's username and the roles they hold in one store (none: an empty list); undefined for no such user. */
+export async function memberRoles(db: Db, storeId: number, userId: bigint | number): Promise<{ username: string; roles: Role[] } | undefined> {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('role_assignments as ra', (join) => join.onRef('ra.user_id', '=', 'u.id').on(inStore(storeId, 'ra')))
+    .select(['u.username', sql<Role[]>`coalesce(array_agg(ra.role order by ra.role) filter (where ra.role is not null), '{}')`.as('roles')])
+    .where('u.id', '=', BigInt(userId))
+    .groupBy('u.username')
+    .executeTakeFirst();
+}
+
 export async function holdsRole(db: Db, storeId: number, userId: bigint | number, role: Role): Promise<boolean> {
   const row = await db
     .selectFrom('role_assignments')
     .select('id')
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('user_id', '=', BigInt(userId))
     .where('role', '=', role)
     .executeTakeFirst();
@@ -40,7 +52,7 @@ export async function lockAndCountOwners(db: Db, storeId: number): Promise<numbe
   const rows = await db
     .selectFrom('role_assignments')
     .select('id')
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('role', '=', 'STORE_OWNER')
     .forUpdate()
     .execute();
@@ -50,7 +62,7 @@ export async function lockAndCountOwners(db: Db, storeId: number): Promise<numbe
 export async function deleteAssignment(db: Db, storeId: number, userId: bigint | number, role: Role): Promise<number> {
   const result = await db
     .deleteFrom('role_assignments')
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('user_id', '=', BigInt(userId))
     .where('role', '=', role)
     .executeTakeFirst();

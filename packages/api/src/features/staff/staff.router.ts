@@ -1,7 +1,16 @@
-import { ZAddStaffInput, ZAssignStaffInput, ZEmptyInput, ZListStaffOutput, ZRevokeStaffInput, ZStaffChangeOutput } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import {
+  ZAddStaffInput,
+  ZAssignStaffInput,
+  ZEmptyInput,
+  ZLeaveStoreInput,
+  ZLeaveStoreOutput,
+  ZListStaffOutput,
+  ZRevokeStaffInput,
+  ZStaffChangeOutput,
+} from '@pos/contracts';
+import { authedProcedure, roleProcedure, router } from '../../trpc';
 import { listStaff } from './staff.repository';
-import { addStaff, assignStaff, revokeStaff } from './staff.service';
+import { addStaff, assignStaff, leaveStore, revokeStaff } from './staff.service';
 
 const managerProcedure = roleProcedure('STORE_MANAGER');
 
@@ -26,4 +35,10 @@ export const staffRouter = router({
     .input(ZRevokeStaffInput)
     .output(ZStaffChangeOutput)
     .mutation(({ ctx, input }) => revokeStaff(ctx, input)),
+  /** Any signed-in user gives up a store role of their own (not the store's last owner). */
+  leave: authedProcedure
+    .meta({ path: '/account/leave-store' })
+    .input(ZLeaveStoreInput)
+    .output(ZLeaveStoreOutput)
+    .mutation(({ ctx, input }) => leaveStore(ctx, input)),
 });

@@ -1,11 +1,12 @@
 /**
  * Store settings and payment methods: all their SQL, always within the caller's store.
  * Every change moves the store's updated_at (storeUpdatedAt) strictly forward, so
- * clients holding older settings know to refresh (SPEC 4).
+ * clients holding older settings know to refresh.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { UpdateSettingsInput } from '@pos/contracts';
+import { inStore, isStoreRow } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -31,13 +32,16 @@ const SETTINGS_COLUMNS = [
   'tax3_enabled as tax3Enabled',
   'tax3_apply_by_default as tax3ApplyByDefault',
   'time_zone as timeZone',
+  'address',
   'updated_at as storeUpdatedAt',
 ] as const;
 
 const NEXT_UPDATED_AT = sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`;
 
-export async function getSettings(db: Db, storeId: number) {
-  return db.selectFrom('stores').select(SETTINGS_COLUMNS).where('id', '=', BigInt(storeId)).executeTakeFirstOrThrow();
+/** The store's settings; `forUpdate` locks the row until the transaction ends (to compare before a change). */
+export async function getSettings(db: Db, storeId: number, options: { forUpdate?: boolean } = {}) {
+  const query = db.selectFrom('stores').select(SETTINGS_COLUMNS).where(isStoreRow(storeId));
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirstOrThrow();
 }
 
 export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsInput) {
@@ -65,9 +69,10 @@ export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsI
       tax3_enabled: s.tax3Enabled,
       tax3_apply_by_default: s.tax3ApplyByDefault,
       ...(s.timeZone ? { time_zone: s.timeZone } : {}),
+      ...(s.address === undefined ? {} : { address: s.address }),
       updated_at: NEXT_UPDATED_AT,
     })
-    .where('id', '=', BigInt(storeId))
+    .where(isStoreRow(storeId))
     .returning(SETTINGS_COLUMNS)
     .executeTakeFirstOrThrow();
 }
@@ -77,14 +82,14 @@ export async function touchStore(db: Db, storeId: number): Promise<Date> {
   const row = await db
     .updateTable('stores')
     .set({ updated_at: NEXT_UPDATED_AT })
-    .where('id', '=', BigInt(storeId))
+    .where(isStoreRow(storeId))
     .returning('updated_at')
     .executeTakeFirstOrThrow();
   return row.updated_at;
 }
 
 export async function getStoreUpdatedAt(db: Db, storeId: number): Promise<Date> {
-  const row = await db.selectFrom('stores').select('updated_at').where('id', '=', BigInt(storeId)).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('stores').select('updated_at').where(isStoreRow(storeId)).executeTakeFirstOrThrow();
   return row.updated_at;
 }
 
@@ -122,7 +127,7 @@ export async function listPaymentMethods(db: Db, storeId: number) {
   return db
     .selectFrom('payment_methods')
     .select(PAYMENT_COLUMNS)
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .orderBy('id')
     .execute();
@@ -136,13 +141,25 @@ export async function insertPaymentMethod(db: Db, storeId: number, v: PaymentMet
     .executeTakeFirstOrThrow();
 }
 
+/** An active payment method of this store, locked until the transaction ends; undefined when there is none. */
+export async function lockPaymentMethod(db: Db, storeId: number, id: number) {
+  return db
+    .selectFrom('payment_methods')
+    .select(PAYMENT_COLUMNS)
+    .where('id', '=', BigInt(id))
+    .where(inStore(storeId))
+    .where('archived_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Undefined when the id is not an active payment method of this store. */
 export async function updatePaymentMethod(db: Db, storeId: number, id: number, v: PaymentMethodValues) {
   return db
     .updateTable('payment_methods')
     .set({ ...paymentRow(v), updated_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .returning(PAYMENT_COLUMNS)
     .executeTakeFirst();
@@ -150,16 +167,16 @@ export async function updatePaymentMethod(db: Db, storeId: number, id: number, v
 
 /**
  * Archives instead of erasing: orders may refer to a payment method, and what a user
- * entered is never hard-deleted while history can point at it. Answers false when the
- * id is not an active payment method of this store.
+ * entered is never hard-deleted while history can point at it. Answers the method as it
+ * was, or undefined when the id is not an active payment method of this store.
  */
-export async function archivePaymentMethod(db: Db, storeId: number, id: number): Promise<boolean> {
-  const result = await db
+export async function archivePaymentMethod(db: Db, storeId: number, id: number) {
+  return db
     .updateTable('payment_methods')
     .set({ archived_at: sql`now()` })
     .where('id', '=', BigInt(id))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
+    .returning(PAYMENT_COLUMNS)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

@@ -1,7 +1,7 @@
 /**
  * /store/fetch-settings, /store/update-settings and /store/payment/*: reading for
  * STORE_STAFF and above (the order screen needs the taxes), changing for STORE_MANAGER
- * and above (CONTRACT 2).
+ * and above; each change is recorded in the audit trail (/store/audit/*).
  */
 import {
   ZCreatePaymentMethodInput,
@@ -14,16 +14,16 @@ import {
   ZUpdatePaymentMethodInput,
   ZUpdateSettingsInput,
 } from '@pos/contracts';
-import { MESSAGES } from '@pos/domain';
-import { AppError } from '../../errors';
 import { roleProcedure, router } from '../../trpc';
 import { inventoryRouter } from '../inventory/inventory.router';
 import { itemCodeRouter } from '../itemcode/itemcode.router';
 import * as repo from './store.repository';
+import { actorOf } from '../audit/audit.service';
+import { auditRouter } from '../audit/audit.router';
+import { createPaymentMethod, deletePaymentMethod, updatePaymentMethod, updateSettings } from './store.service';
 
 const readProcedure = roleProcedure('STORE_STAFF');
 const writeProcedure = roleProcedure('STORE_MANAGER');
-const NOT_FOUND = 'No such payment method in this store';
 
 export const storeRouter = router({
   fetchSettings: readProcedure
@@ -36,12 +36,7 @@ export const storeRouter = router({
     .meta({ path: '/store/update-settings' })
     .input(ZUpdateSettingsInput)
     .output(ZSettingsOutput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true,
-      message: MESSAGES.settingsUpdated,
-      statusCode: 200,
-      ...(await repo.updateSettings(ctx.db, ctx.storeId, input)),
-    })),
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, actorOf(ctx), input)),
 
   payment: router({
     list: readProcedure
@@ -60,40 +55,22 @@ export const storeRouter = router({
       .meta({ path: '/store/payment/create' })
       .input(ZCreatePaymentMethodInput)
       .output(ZPaymentMethodOutput)
-      .mutation(({ ctx, input }) =>
-        ctx.db.transaction().execute(async (trx) => {
-          const paymentMethod = await repo.insertPaymentMethod(trx, ctx.storeId, input);
-          const storeUpdatedAt = await repo.touchStore(trx, ctx.storeId);
-          return { success: true, message: MESSAGES.paymentMethodAdded, paymentMethod, storeUpdatedAt };
-        }),
-      ),
+      .mutation(({ ctx, input }) => createPaymentMethod(ctx.db, actorOf(ctx), input)),
 
     update: writeProcedure
       .meta({ path: '/store/payment/update' })
       .input(ZUpdatePaymentMethodInput)
       .output(ZPaymentMethodOutput)
-      .mutation(({ ctx, input }) =>
-        ctx.db.transaction().execute(async (trx) => {
-          const paymentMethod = await repo.updatePaymentMethod(trx, ctx.storeId, input.id, input);
-          if (!paymentMethod) throw new AppError('NOT_FOUND', NOT_FOUND);
-          const storeUpdatedAt = await repo.touchStore(trx, ctx.storeId);
-          return { success: true, message: MESSAGES.paymentMethodUpdated, paymentMethod, storeUpdatedAt };
-        }),
-      ),
+      .mutation(({ ctx, input }) => updatePaymentMethod(ctx.db, actorOf(ctx), input.id, input)),
 
     delete: writeProcedure
       .meta({ path: '/store/payment/delete' })
       .input(ZDeletePaymentMethodInput)
       .output(ZDeletePaymentMethodOutput)
-      .mutation(({ ctx, input }) =>
-        ctx.db.transaction().execute(async (trx) => {
-          if (!(await repo.archivePaymentMethod(trx, ctx.storeId, input.id))) throw new AppError('NOT_FOUND', NOT_FOUND);
-          const storeUpdatedAt = await repo.touchStore(trx, ctx.storeId);
-          return { success: true, message: MESSAGES.paymentMethodDeleted, storeUpdatedAt };
-        }),
-      ),
+      .mutation(({ ctx, input }) => deletePaymentMethod(ctx.db, actorOf(ctx), input.id)),
   }),
 
   itemcode: itemCodeRouter,
   inventory: inventoryRouter,
+  audit: auditRouter,
 });

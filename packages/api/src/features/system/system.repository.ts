@@ -20,9 +20,10 @@ export async function countActiveStores(db: Db): Promise<bigint> {
     .selectFrom('stores as s')
     .select((eb) => eb.fn.countAll<bigint>().as('n'))
     .where('s.is_platform', '=', false)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('orders as o')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('orders as o')
           .select('o.id')
           .whereRef('o.store_id', '=', 's.id')
           .where('o.status', '=', 'COMPLETED')

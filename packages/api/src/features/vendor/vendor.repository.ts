@@ -3,9 +3,10 @@
  * deferred join: the page's ids come from an index that starts with store_id and the
  * sort column, and only those rows are read in full.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selection } from 'kysely';
 import type { Database } from '@pos/db';
 import type { VendorSaveInput, VendorSort } from '@pos/contracts';
+import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -20,6 +21,8 @@ const VENDOR_COLUMNS = [
   'id',
   'trade_name as tradeName',
   'deduct_monthly_rent as deductMonthlyRent',
+  'vendor_type as vendorType',
+  'monthly_rent as monthlyRent',
   'outstanding_statement_balance as outstandingStatementBalance',
   'contact_id as contactId',
   'contact_name as contactName',
@@ -28,17 +31,7 @@ const VENDOR_COLUMNS = [
   'contact_secondary_phone as secondaryPhone',
 ] as const;
 
-export interface VendorRow {
-  id: bigint;
-  tradeName: string;
-  deductMonthlyRent: boolean;
-  outstandingStatementBalance: bigint;
-  contactId: bigint | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  primaryPhone: string | null;
-  secondaryPhone: string | null;
-}
+export type VendorRow = Selection<Database, 'vendors', (typeof VENDOR_COLUMNS)[number]>;
 
 /**
  * One page of the sorted list. A page past the middle is read from the far end (the
@@ -58,31 +51,34 @@ export async function listVendors(db: Db, storeId: number, page: { offset: numbe
   return fromEnd ? rows.reverse() : rows;
 }
 
-async function readPage(db: Db, storeId: number, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }) {
+async function readPage(db: Db, storeId: number, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }): Promise<VendorRow[]> {
   const key = SORT_EXPRESSIONS[page.sort];
-  const direction = page.ascending ? sql`asc` : sql`desc`;
-  const { rows } = await sql<VendorRow>`
-    select v.id, v.trade_name as "tradeName", v.deduct_monthly_rent as "deductMonthlyRent",
-           v.outstanding_statement_balance as "outstandingStatementBalance", v.contact_id as "contactId",
-           v.contact_name as "contactName", v.contact_email as "contactEmail",
-           v.contact_primary_phone as "primaryPhone", v.contact_secondary_phone as "secondaryPhone"
-    from (
-      select id, ${key} as sort_key from vendors
-      where store_id = ${storeId} and archived_at is null
-      order by ${key} ${direction}, id ${direction}
-      limit ${page.limit} offset ${page.offset}
-    ) p
-    join vendors v on v.id = p.id
-    order by p.sort_key ${direction}, p.id ${direction}`.execute(db);
-  return rows;
+  const direction = page.ascending ? 'asc' : 'desc';
+  const ids = db
+    .selectFrom('vendors')
+    .select(['id as pageId', key.as('sortKey')])
+    .where(inStore(storeId))
+    .where('archived_at', 'is', null)
+    .orderBy(key, direction)
+    .orderBy('id', direction)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .selectFrom(ids.as('p'))
+    .innerJoin('vendors', 'vendors.id', 'p.pageId')
+    .select(VENDOR_COLUMNS)
+    .orderBy('p.sortKey', direction)
+    .orderBy('p.pageId', direction)
+    .execute();
 }
 
 /** Live vendors of the store, from the counter the database keeps (migration 0008). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
-  const row = await db.selectFrom('store_counters').select('live_vendors').where('store_id', '=', BigInt(storeId)).executeTakeFirst();
+  const row = await db.selectFrom('store_counters').select('live_vendors').where(inStore(storeId)).executeTakeFirst();
   return row?.live_vendors ?? 0n;
 }
 
+/** The columns a save writes; Vendor Type and Monthly Rent only when given (a new vendor takes the defaults). */
 function vendorValues(v: VendorSaveInput) {
   return {
     trade_name: v.tradeName,
@@ -91,6 +87,8 @@ function vendorValues(v: VendorSaveInput) {
     contact_email: v.contactEmail,
     contact_primary_phone: v.primaryPhone,
     contact_secondary_phone: v.secondaryPhone,
+    ...(v.vendorType === undefined ? {} : { vendor_type: v.vendorType }),
+    ...(v.monthlyRent === undefined ? {} : { monthly_rent: v.monthlyRent }),
   };
 }
 
@@ -107,7 +105,7 @@ export async function updateVendor(db: Db, storeId: number, vendorId: number, v:
     .updateTable('vendors')
     .set({ ...vendorValues(v), contact_id: sql`coalesce(contact_id, nextval('vendor_contact_id_seq'))`, updated_at: sql`now()` })
     .where('id', '=', BigInt(vendorId))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .returning(VENDOR_COLUMNS)
     .executeTakeFirst();
@@ -118,25 +116,28 @@ export async function findVendor(db: Db, storeId: number, vendorId: number | big
     .selectFrom('vendors')
     .select(VENDOR_COLUMNS)
     .where('id', '=', BigInt(vendorId))
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('archived_at', 'is', null)
     .executeTakeFirst();
 }
 
 /**
- * Whether any of the vendor's item codes (live or archived) is referenced: on an order
- * line, or carried by a stock item. Such a vendor is archived on delete, not erased.
+ * Whether the vendor is referenced: it has ledger entries, or one of its item codes
+ * (live or archived) is on an order line or carried by a stock item. Such a vendor is
+ * archived on delete, not erased.
  */
 export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number): Promise<boolean> {
+  const entry = await db.selectFrom('ledger_entries').select('id').where(inStore(storeId)).where('vendor_id', '=', BigInt(vendorId)).limit(1).executeTakeFirst();
+  if (entry) return true;
   const row = await db
     .selectFrom('item_codes as c')
     .select('c.id')
-    .where('c.store_id', '=', BigInt(storeId))
+    .where(inStore(storeId, 'c'))
     .where('c.vendor_id', '=', BigInt(vendorId))
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')),
-        exists(selectFrom('inventory_items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')),
+        eb.exists(eb.selectFrom('inventory_items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
       ]),
     )
     .limit(1)
@@ -148,14 +149,14 @@ export async function archiveVendor(db: Db, storeId: number, vendorId: number): 
   await db
     .updateTable('item_codes')
     .set({ archived_at: sql`now()` })
-    .where('store_id', '=', BigInt(storeId))
+    .where(inStore(storeId))
     .where('vendor_id', '=', BigInt(vendorId))
     .where('archived_at', 'is', null)
     .execute();
-  await db.updateTable('vendors').set({ archived_at: sql`now()` }).where('id', '=', BigInt(vendorId)).where('store_id', '=', BigInt(storeId)).execute();
+  await db.updateTable('vendors').set({ archived_at: sql`now()` }).where('id', '=', BigInt(vendorId)).where(inStore(storeId)).execute();
 }
 
 export async function deleteVendor(db: Db, storeId: number, vendorId: number): Promise<void> {
-  await db.deleteFrom('item_codes').where('store_id', '=', BigInt(storeId)).where('vendor_id', '=', BigInt(vendorId)).execute();
-  await db.deleteFrom('vendors').where('id', '=', BigInt(vendorId)).where('store_id', '=', BigInt(storeId)).execute();
+  await db.deleteFrom('item_codes').where(inStore(storeId)).where('vendor_id', '=', BigInt(vendorId)).execute();
+  await db.deleteFrom('vendors').where('id', '=', BigInt(vendorId)).where(inStore(storeId)).execute();
 }

@@ -1,6 +1,7 @@
 /**
- * The inventory screen's notifications: a failure is titled with what failed and carries
- * the server's reason beneath (or just the one line when they are the same).
+ * The screens' notifications. A failure is titled with what failed (the product's own
+ * message, such as 'Failed to update store settings') and carries the server's reason
+ * beneath, or is the one line when the two are the same.
  */
 import { notifications } from '@mantine/notifications';
 

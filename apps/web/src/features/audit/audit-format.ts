@@ -1,0 +1,128 @@
+/**
+ * How the Audit screen and its CSV show an event: the action and role in words, the
+ * target by name, the time, and the values before and after as readable lines
+ * ('Minimum amount: $10.00 → $5.00'), money and percents shown as such where contracts'
+ * AUDIT_VALUE_KINDS says a field holds them. The table and the CSV share these columns,
+ * so a download holds exactly what the table shows.
+ */
+import dayjs from 'dayjs';
+import { AUDIT_VALUE_KINDS, type AuditAction, type AuditEvent, type AuditValues } from '@pos/contracts';
+import { formatMoney, formatPercent, isRole } from '@pos/domain';
+import type { CsvColumn } from '../../lib/csv';
+import { ROLE_LABELS } from '../staff/role-labels';
+
+export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  ORDER_SUBMIT: 'Order submitted',
+  ORDER_APPROVE: 'Order approved',
+  ORDER_CANCEL: 'Order cancelled',
+  ORDER_REFUND: 'Order refunded',
+  VENDOR_RENT_POST: 'Rent posted',
+  VENDOR_ADJUST: 'Vendor balance adjusted',
+  VENDOR_PAYOUT: 'Vendor paid out',
+  VENDOR_PAYOUT_RUN: 'Payout run',
+  SETTINGS_UPDATE: 'Settings changed',
+  PAYMENT_METHOD_CREATE: 'Payment method added',
+  PAYMENT_METHOD_UPDATE: 'Payment method changed',
+  PAYMENT_METHOD_DELETE: 'Payment method deleted',
+  STAFF_ADD: 'Staff added',
+  STAFF_ASSIGN: 'Role assigned',
+  STAFF_REVOKE: 'Role revoked',
+  STAFF_LEAVE: 'Left the store',
+};
+
+/** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
+const TARGET_LABELS: Readonly<Record<string, string>> = {
+  store: 'Store settings',
+  paymentMethod: 'Payment method',
+  user: 'User',
+  order: 'Order',
+  vendor: 'Vendor',
+};
+
+/** Recorded fields that name a target, in the order they are looked for. */
+const NAME_FIELDS = ['name', 'username', 'orderNumber', 'tradeName'] as const;
+
+/** 'tax1ApplyByDefault' → 'Tax 1 apply by default'. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Za-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([A-Za-z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const MICRO_UNITS = /^-?\d+$/;
+
+/** One recorded value in words: money and percents of `action`'s fields as such, roles by name. */
+export function formatValue(action: AuditAction, field: string, value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  const kind = AUDIT_VALUE_KINDS[action]?.[field];
+  if (kind && (typeof value === 'string' || typeof value === 'number') && MICRO_UNITS.test(String(value))) {
+    return kind === 'money' ? formatMoney(BigInt(value)) : formatPercent(BigInt(value));
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === '') return '(blank)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? ROLE_LABELS[v] : formatValue(action, field, v))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Fields in the order they are shown: a name first, then by label (the stored order is the database's, not the writer's). */
+function inShownOrder(fields: readonly string[]): string[] {
+  const rank = (f: string) => (NAME_FIELDS as readonly string[]).indexOf(f) >>> 0;
+  return [...fields].sort((a, b) => rank(a) - rank(b) || fieldLabel(a).localeCompare(fieldLabel(b), 'en', { numeric: true }));
+}
+
+/**
+ * The change as lines: 'Field: old → new' for each field whose value differs; for a
+ * creation (nothing before) or a removal (nothing after), 'Field: value' for each field.
+ * A name comes first, the other fields by label.
+ */
+export function describeChanges(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string[] {
+  const { action, before, after } = event;
+  const show = (values: AuditValues) => inShownOrder(Object.keys(values)).map((field) => `${fieldLabel(field)}: ${formatValue(action, field, values[field])}`);
+  if (before && after) {
+    const fields = inShownOrder([...new Set([...Object.keys(after), ...Object.keys(before)])]).filter((f) => !same(before[f], after[f]));
+    if (fields.length === 0) return ['No changes'];
+    return fields.map((f) => `${fieldLabel(f)}: ${formatValue(action, f, before[f])} → ${formatValue(action, f, after[f])}`);
+  }
+  if (after) return show(after);
+  if (before) return show(before);
+  return [];
+}
+
+/** What was changed: 'Store settings', 'Payment method Visa', 'User alice', or the type and id. */
+export function targetLabel(event: Pick<AuditEvent, 'targetType' | 'targetId' | 'before' | 'after'>): string {
+  if (event.targetType === 'store') return TARGET_LABELS.store!;
+  const type = TARGET_LABELS[event.targetType] ?? fieldLabel(event.targetType);
+  const values = { ...event.before, ...event.after };
+  const name = NAME_FIELDS.map((f) => values[f]).find((v): v is string => typeof v === 'string' && v !== '');
+  return name ? `${type} ${name}` : `${type} #${event.targetId}`;
+}
+
+/** An event's time in local time, to the second: '2026-05-01 15:04:05' (what a spreadsheet reads as a date). */
+export function formatWhen(iso: string): string {
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : '';
+}
+
+export interface AuditColumn extends CsvColumn<AuditEvent> {
+  /** The cell holds one line per change. */
+  multiline?: boolean;
+  nowrap?: boolean;
+}
+
+/** The table's columns, and the CSV's. */
+export const AUDIT_COLUMNS: readonly AuditColumn[] = [
+  { header: 'When', value: (e) => formatWhen(e.createdAt), nowrap: true },
+  { header: 'Who', value: (e) => e.actor?.username ?? 'System' },
+  { header: 'Role', value: (e) => ROLE_LABELS[e.role] },
+  { header: 'Action', value: (e) => ACTION_LABELS[e.action] },
+  { header: 'Target', value: targetLabel },
+  { header: 'Changes', value: (e) => describeChanges(e).join('\n'), multiline: true },
+];

@@ -1,0 +1,84 @@
+/**
+ * The till's keyboard shortcuts, listed in one dialog: opened with `?` anywhere on the
+ * Orders page (except while typing in a box) or with the Keyboard shortcuts button.
+ */
+import { Fragment } from 'react';
+import { Kbd, Modal, Table, Text } from '@mantine/core';
+
+interface Shortcut {
+  /** Alternatives; each one is keys pressed together. */
+  keys: readonly (readonly string[])[];
+  what: string;
+}
+
+export const ORDER_SHORTCUTS: readonly Shortcut[] = [
+  { keys: [['Alt', 'N']], what: 'Start a new order' },
+  { keys: [['Enter']], what: 'In Customer Name: go to the first line' },
+  { keys: [['Tab'], ['Shift', 'Tab']], what: 'Go to the next or the previous box' },
+  { keys: [['Tab']], what: 'Past the last box of the last line: start a new line' },
+  { keys: [['↑'], ['↓']], what: 'Go to the same box in the line above or below' },
+  { keys: [['Space']], what: 'Switch a tax on or off' },
+  { keys: [['Ctrl', 'Delete']], what: 'Remove the line being edited' },
+  { keys: [['Ctrl', 'Enter']], what: 'Submit the order' },
+  { keys: [['Delete']], what: 'On an order tab: close it (a draft is kept)' },
+  { keys: [['Enter']], what: 'On an order found by the lookup: open it' },
+  { keys: [['?']], what: 'Show this list' },
+];
+
+/** True when a key typed into `target` is text, so `?` must not open the list there. */
+export function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+}
+
+/** `?` pressed outside a text box, without Ctrl, Alt or ⌘. */
+export function isHelpKey(event: KeyboardEvent): boolean {
+  return event.key === '?' && !event.ctrlKey && !event.altKey && !event.metaKey && !isTextEntry(event.target);
+}
+
+function Keys({ keys }: { keys: readonly string[] }) {
+  return (
+    <>
+      {keys.map((key, i) => (
+        <Fragment key={key}>
+          {i > 0 ? ' + ' : null}
+          <Kbd>{key}</Kbd>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+export function OrderShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="lg">
+      <Text size="sm" c="dimmed" mb="sm">
+        Everything at the till works without the mouse.
+      </Text>
+      <Table verticalSpacing={6} aria-label="Keyboard shortcuts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>Keys</Table.Th>
+            <Table.Th>Does</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ORDER_SHORTCUTS.map((shortcut) => (
+            <Table.Tr key={shortcut.what}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {shortcut.keys.map((keys, i) => (
+                  <Fragment key={keys.join('+')}>
+                    {i > 0 ? ' or ' : null}
+                    <Keys keys={keys} />
+                  </Fragment>
+                ))}
+              </Table.Td>
+              <Table.Td>{shortcut.what}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}

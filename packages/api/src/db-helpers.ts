@@ -1,0 +1,46 @@
+/**
+ * The pieces every repository builds its SQL from, written once: the caller's store
+ * scope, the store's own row, and LIKE patterns for text a user typed.
+ *
+ * The scope helpers answer a Kysely expression, so one helper serves both the query
+ * builder and raw `sql` templates:
+ *
+ *   db.selectFrom('vendors').where(inStore(storeId))            // store_id = $1
+ *   db.selectFrom('order_lines as l').where(inStore(storeId, 'l'))
+ *   sql`select ... from inventory_items i where ${inStore(storeId, 'i')}`
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+/** `[alias.]column = id`, the id sent as int8 text (as the builder sends a bigint). */
+function columnIs(column: string, alias: string | undefined, id: number | bigint): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(alias ? `${alias}.${column}` : column)} = ${BigInt(id)}`;
+}
+
+/**
+ * Scopes a query to the caller's store: `[alias.]store_id = storeId`. Every store-scoped
+ * table has `store_id`, and every query of one filters by it (another store's rows are
+ * never seen, and are answered as not found).
+ */
+export function inStore(storeId: number | bigint, alias?: string): RawBuilder<SqlBool> {
+  return columnIs('store_id', alias, storeId);
+}
+
+/** The caller's store's own row of `stores`: `[alias.]id = storeId`. */
+export function isStoreRow(storeId: number | bigint, alias?: string): RawBuilder<SqlBool> {
+  return columnIs('id', alias, storeId);
+}
+
+/** Text a user typed, lower-cased, with LIKE's wildcards (and its escape) taken literally. */
+function likeLiteral(text: string): string {
+  return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A LIKE pattern for lower-cased text containing `text` anywhere. */
+export function likeContains(text: string): string {
+  return `%${likeLiteral(text)}%`;
+}
+
+/** A LIKE pattern for lower-cased text starting with `text`. */
+export function likePrefix(text: string): string {
+  return `${likeLiteral(text)}%`;
+}

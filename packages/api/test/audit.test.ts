@@ -1,0 +1,374 @@
+/**
+ * The audit trail: each successful change of settings, payment methods or staff writes
+ * exactly one event (who, in which role, what, the values before and after) in the
+ * transaction of the change, and a failed call writes none; /store/audit/list reads the
+ * caller's store only, newest first, filtered and paged, for an accountant or an owner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { appRouter } from '@pos/api';
+import type { DbHandle } from '@pos/db';
+import type { AuditAction } from '@pos/contracts';
+import { createTestDb } from '../../../test/db';
+import { addStaff, createApiHarness, failureOf, loginAs, signUpOwner, uniqueName, type ApiHarness, type Person } from '../../../test/factories';
+
+const P = (value: bigint | number | string) => ({ type: 'Percent' as const, value: String(value) });
+const M = (value: bigint | number | string) => ({ type: 'Money' as const, value: String(value) });
+
+const ALL_TIME = { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' };
+
+const settings = {
+  orderPrefix: 'MALL-',
+  nextOrderNumber: 1000,
+  defaultVendorCommissionPercent: P(15_000_000),
+  defaultVendorConsignmentCommissionPercent: P(30_000_000),
+  defaultConsignmentCommissionPercent: P(40_000_000),
+  tax1ShortName: 'GST',
+  tax1LongName: 'Goods and Services Tax',
+  tax1Percent: P(5_000_000),
+  tax1Enabled: true,
+  tax1ApplyByDefault: true,
+};
+
+const visa = {
+  name: 'Visa',
+  vendorFeePercent: P(3_000_000),
+  customerFeePercent: P(1_500_000),
+  customerFeeAmount: M(250_000),
+  minimumAmount: M(10_000_000),
+  requiresManagerApproval: true,
+};
+
+let handle: DbHandle;
+let h: ApiHarness;
+beforeAll(async () => {
+  handle = await createTestDb();
+  h = createApiHarness(handle.db);
+});
+afterAll(() => handle.close());
+
+/** Every event of the reader's store, newest first, as the owner or accountant reads them. */
+async function eventsOf(reader: Person, filter: { action?: AuditAction; actorId?: number } = {}) {
+  const page = await h.as(reader).store.audit.list({ ...ALL_TIME, ...filter, pageSize: 500 });
+  expect(page.events).toHaveLength(page.totalEvents);
+  return page.events;
+}
+
+/** Runs a call and answers the events it added to the reader's store (oldest first). */
+async function eventsDuring(reader: Person, call: () => Promise<unknown>) {
+  const before = (await eventsOf(reader)).length;
+  await call();
+  return (await eventsOf(reader)).slice(0, -before || undefined).reverse();
+}
+
+/** How a failing call failed, checking that it left no event in the reader's store. */
+async function failsWithoutEvent(reader: Person, call: () => Promise<unknown>) {
+  const count = (await eventsOf(reader)).length;
+  const failure = await failureOf(call());
+  expect((await eventsOf(reader)).length).toBe(count);
+  return failure;
+}
+
+describe('settings', () => {
+  let owner: Person;
+  beforeAll(async () => {
+    owner = await signUpOwner(h);
+    await h.as(owner).store.updateSettings(settings);
+  });
+
+  it('a save writes one event naming only the fields that changed, before and after, as the owner', async () => {
+    const events = await eventsDuring(owner, () => h.as(owner).store.updateSettings({ ...settings, orderPrefix: 'INV-', tax1Percent: P(7_250_000), tax1Enabled: false }));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actor: { id: owner.userId, username: owner.username },
+      role: 'STORE_OWNER',
+      action: 'SETTINGS_UPDATE',
+      targetType: 'store',
+      targetId: String(owner.storeId),
+      before: { orderPrefix: 'MALL-', tax1Percent: '5000000', tax1Enabled: true },
+      after: { orderPrefix: 'INV-', tax1Percent: '7250000', tax1Enabled: false },
+    });
+    expect(Object.keys(events[0]!.before!).sort()).toEqual(['orderPrefix', 'tax1Enabled', 'tax1Percent']);
+    expect(Object.keys(events[0]!.after!).sort()).toEqual(['orderPrefix', 'tax1Enabled', 'tax1Percent']);
+  });
+
+  it("records a manager's save as the manager's, and a save that changes nothing as an event with no fields", async () => {
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    const current = { ...settings, orderPrefix: 'INV-', tax1Percent: P(7_250_000), tax1Enabled: false };
+    const [changed] = await eventsDuring(owner, () => h.as(manager).store.updateSettings({ ...current, timeZone: 'America/Toronto' }));
+    expect(changed).toMatchObject({ actor: { id: manager.userId }, role: 'STORE_MANAGER', before: { timeZone: 'UTC' }, after: { timeZone: 'America/Toronto' } });
+    const same = await eventsDuring(owner, () => h.as(manager).store.updateSettings(current));
+    expect(same).toMatchObject([{ action: 'SETTINGS_UPDATE', before: {}, after: {} }]);
+  });
+
+  it('a refused save writes nothing: a cashier (403) and a bad percent (400)', async () => {
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    expect((await failsWithoutEvent(owner, () => h.as(cashier).store.updateSettings(settings))).status).toBe(403);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).store.updateSettings({ ...settings, tax1Percent: P(100_000_001) }))).status).toBe(400);
+  });
+});
+
+describe('payment methods', () => {
+  let owner: Person;
+  let id: number;
+  beforeAll(async () => {
+    owner = await signUpOwner(h);
+  });
+
+  it('create writes one event with the whole method after, money and percents as micro-unit strings', async () => {
+    const events = await eventsDuring(owner, async () => {
+      id = (await h.as(owner).store.payment.create(visa)).paymentMethod.id;
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: { id: owner.userId, username: owner.username },
+        role: 'STORE_OWNER',
+        action: 'PAYMENT_METHOD_CREATE',
+        targetType: 'paymentMethod',
+        targetId: String(id),
+        before: null,
+        after: { name: 'Visa', vendorFeePercent: '3000000', customerFeePercent: '1500000', customerFeeAmount: '250000', minimumAmount: '10000000', requiresManagerApproval: true },
+      }),
+    ]);
+  });
+
+  it('update writes the changed fields and the name on both sides', async () => {
+    const events = await eventsDuring(owner, () => h.as(owner).store.payment.update({ id, ...visa, minimumAmount: M(5_000_000), requiresManagerApproval: false }));
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'PAYMENT_METHOD_UPDATE',
+        targetId: String(id),
+        before: { name: 'Visa', minimumAmount: '10000000', requiresManagerApproval: true },
+        after: { name: 'Visa', minimumAmount: '5000000', requiresManagerApproval: false },
+      }),
+    ]);
+  });
+
+  it('delete writes the method as it was, and nothing after', async () => {
+    const events = await eventsDuring(owner, () => h.as(owner).store.payment.delete({ id }));
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'PAYMENT_METHOD_DELETE',
+        targetId: String(id),
+        before: expect.objectContaining({ name: 'Visa', minimumAmount: '5000000', requiresManagerApproval: false }),
+        after: null,
+      }),
+    ]);
+  });
+
+  it('a failed change writes nothing: a method already deleted, another store\'s method, a cashier, a bad fee', async () => {
+    const other = await signUpOwner(h);
+    const theirs = (await h.as(other).store.payment.create(visa)).paymentMethod.id;
+    expect((await failsWithoutEvent(owner, () => h.as(owner).store.payment.delete({ id }))).status).toBe(404);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).store.payment.update({ id, ...visa }))).status).toBe(404);
+    expect((await failsWithoutEvent(other, () => h.as(owner).store.payment.update({ id: theirs, ...visa }))).status).toBe(404);
+    expect((await failsWithoutEvent(other, () => h.as(owner).store.payment.delete({ id: theirs }))).status).toBe(404);
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    expect((await failsWithoutEvent(owner, () => h.as(cashier).store.payment.create(visa))).status).toBe(403);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).store.payment.create({ ...visa, customerFeeAmount: M(-1) }))).status).toBe(400);
+  });
+
+  it('the event and the change commit together: when the event cannot be written, the method is not created either', async () => {
+    // A trigger of this test refuses events of this store only.
+    await sql
+      .raw(
+        `create function refuse_test_event() returns trigger language plpgsql as $$ begin
+           if new.store_id = ${owner.storeId} then raise exception 'event refused by the test'; end if;
+           return new;
+         end $$`,
+      )
+      .execute(handle.db);
+    await sql`create trigger audit_events_refuse_test before insert on audit_events for each row execute function refuse_test_event()`.execute(handle.db);
+    try {
+      expect((await failureOf(h.as(owner).store.payment.create({ ...visa, name: 'Never' }))).status).toBe(500);
+      expect((await failureOf(h.as(owner).store.updateSettings({ ...settings, orderPrefix: 'NEVER-' }))).status).toBe(500);
+    } finally {
+      await sql`drop trigger audit_events_refuse_test on audit_events`.execute(handle.db);
+      await sql`drop function refuse_test_event()`.execute(handle.db);
+    }
+    expect((await h.as(owner).store.payment.list()).paymentMethods.map((m) => m.name)).not.toContain('Never');
+    expect((await h.as(owner).store.fetchSettings()).orderPrefix).not.toBe('NEVER-');
+  });
+});
+
+describe('staff', () => {
+  let owner: Person;
+  beforeAll(async () => {
+    owner = await signUpOwner(h);
+  });
+
+  const newPerson = () => {
+    const username = uniqueName('clerk');
+    return { username, email: `${username}@example.test`, password: 'clerk password' };
+  };
+
+  it('add writes one event: the new user with the role given, by the owner', async () => {
+    const person = newPerson();
+    const events = await eventsDuring(owner, () => h.as(owner).staff.add({ ...person, staffRole: 'STORE_STAFF' }));
+    const user = await loginAs(h, { usernameOrEmail: person.username, password: person.password });
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: { id: owner.userId, username: owner.username },
+        role: 'STORE_OWNER',
+        action: 'STAFF_ADD',
+        targetType: 'user',
+        targetId: String(user.userId),
+        before: null,
+        after: { username: person.username, roles: ['STORE_STAFF'] },
+      }),
+    ]);
+  });
+
+  it('a refused add writes nothing: a taken username (409), a manager granting a manager (403)', async () => {
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.add({ ...newPerson(), username: manager.username, staffRole: 'STORE_STAFF' }))).status).toBe(409);
+    expect((await failsWithoutEvent(owner, () => h.as(manager).staff.add({ ...newPerson(), staffRole: 'STORE_MANAGER' }))).status).toBe(403);
+  });
+
+  it('assign writes the roles before and after; assigning a role held already writes nothing', async () => {
+    const elsewhere = await signUpOwner(h);
+    const events = await eventsDuring(owner, () => h.as(owner).staff.assign({ usernameOrEmail: elsewhere.email, staffRole: 'STORE_ACCOUNTANT' }));
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'STAFF_ASSIGN',
+        role: 'STORE_OWNER',
+        targetId: String(elsewhere.userId),
+        before: { username: elsewhere.username, roles: [] },
+        after: { username: elsewhere.username, roles: ['STORE_ACCOUNTANT'] },
+      }),
+    ]);
+    await h.as(owner).staff.assign({ usernameOrEmail: elsewhere.username, staffRole: 'STORE_MANAGER' });
+    expect((await eventsOf(owner))[0]).toMatchObject({ before: { roles: ['STORE_ACCOUNTANT'] }, after: { roles: ['STORE_ACCOUNTANT', 'STORE_MANAGER'] } });
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.assign({ usernameOrEmail: elsewhere.username, staffRole: 'STORE_MANAGER' }))).status).toBe(409);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.assign({ usernameOrEmail: 'nobody-by-this-name', staffRole: 'STORE_STAFF' }))).status).toBe(404);
+    // The other store's own trail has nothing of this.
+    expect((await eventsOf(elsewhere)).filter((e) => e.action === 'STAFF_ASSIGN')).toEqual([]);
+  });
+
+  it("revoke writes the roles before and after, by a manager; the last owner's revocation and a role not held write nothing", async () => {
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    const events = await eventsDuring(owner, () => h.as(manager).staff.revoke({ userId: cashier.userId, staffRole: 'STORE_STAFF' }));
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: { id: manager.userId, username: manager.username },
+        role: 'STORE_MANAGER',
+        action: 'STAFF_REVOKE',
+        targetId: String(cashier.userId),
+        before: { username: cashier.username, roles: ['STORE_STAFF'] },
+        after: { username: cashier.username, roles: [] },
+      }),
+    ]);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.revoke({ userId: owner.userId, staffRole: 'STORE_OWNER' }))).status).toBe(409);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.revoke({ userId: cashier.userId, staffRole: 'STORE_STAFF' }))).status).toBe(404);
+  });
+
+  it("leaving writes one event in the store left, as the leaver in the role given up; the last owner's leaving writes nothing", async () => {
+    const accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
+    await h.as(owner).staff.assign({ usernameOrEmail: accountant.username, staffRole: 'STORE_STAFF' });
+    const events = await eventsDuring(owner, () => h.as(accountant).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_ACCOUNTANT' } }));
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: { id: accountant.userId, username: accountant.username },
+        role: 'STORE_ACCOUNTANT',
+        action: 'STAFF_LEAVE',
+        targetType: 'user',
+        targetId: String(accountant.userId),
+        before: { username: accountant.username, roles: ['STORE_ACCOUNTANT', 'STORE_STAFF'] },
+        after: { username: accountant.username, roles: ['STORE_STAFF'] },
+      }),
+    ]);
+    expect((await failsWithoutEvent(owner, () => h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_OWNER' } }))).status).toBe(409);
+    expect((await failsWithoutEvent(owner, () => h.as(accountant).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_ACCOUNTANT' } }))).status).toBe(404);
+  });
+});
+
+describe('/store/audit/list and /store/audit/people', () => {
+  let owner: Person;
+  let manager: Person;
+  let accountant: Person;
+  let cashier: Person;
+  let other: Person;
+  beforeAll(async () => {
+    owner = await signUpOwner(h);
+    other = await signUpOwner(h);
+    manager = await addStaff(h, owner, 'STORE_MANAGER');
+    accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
+    cashier = await addStaff(h, owner, 'STORE_STAFF');
+    // 3 staff added by the owner, then 12 payment methods by the manager, 7 saves of settings by the owner.
+    for (let i = 1; i <= 12; i++) await h.as(manager).store.payment.create({ ...visa, name: `Card ${i}` });
+    for (let i = 1; i <= 7; i++) {
+      await h.as(owner).store.updateSettings({ ...settings, nextOrderNumber: i + 1 });
+      // Answers give times to the millisecond: these saves fall in different ones.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    await h.as(other).store.payment.create({ ...visa, name: 'Elsewhere' });
+  });
+
+  it('the owner and the accountant read the trail; a manager and a cashier are refused (403)', async () => {
+    expect(await eventsOf(owner)).toHaveLength(22);
+    expect(await eventsOf(accountant)).toEqual(await eventsOf(owner));
+    for (const refused of [manager, cashier]) {
+      expect(await failureOf(h.as(refused).store.audit.list(ALL_TIME))).toMatchObject({ status: 403, message: 'This needs the STORE_ACCOUNTANT role' });
+      expect((await failureOf(h.as(refused).store.audit.people())).status).toBe(403);
+    }
+  });
+
+  it("shows only the caller's store: another store's events are never read, whatever the filter", async () => {
+    const mine = await eventsOf(owner);
+    expect(mine.map((e) => e.after?.name)).not.toContain('Elsewhere');
+    expect((await eventsOf(other)).map((e) => e.after?.name)).toEqual(['Elsewhere']);
+    expect(await eventsOf(other, { actorId: manager.userId })).toEqual([]);
+    expect(await eventsOf(owner, { actorId: other.userId })).toEqual([]);
+  });
+
+  it('lists newest first, in pages, with the total', async () => {
+    const all = await eventsOf(owner);
+    const times = all.map((e) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.slice(0, 7).map((e) => e.after?.nextOrderNumber)).toEqual(['8', '7', '6', '5', '4', '3', '2']);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await h.as(accountant).store.audit.list({ ...ALL_TIME, page, pageSize: 10 }));
+    expect(pages.map((p) => p.totalEvents)).toEqual([22, 22, 22]);
+    expect(pages.map((p) => p.events.length)).toEqual([10, 10, 2]);
+    expect(pages.flatMap((p) => p.events.map((e) => e.id))).toEqual(all.map((e) => e.id));
+    expect((await h.as(owner).store.audit.list({ ...ALL_TIME, page: 4, pageSize: 10 })).events).toEqual([]);
+  });
+
+  it('filters by action, by person, and by time: from included, to excluded', async () => {
+    const created = await eventsOf(owner, { action: 'PAYMENT_METHOD_CREATE' });
+    expect(created).toHaveLength(12);
+    expect(created.every((e) => e.action === 'PAYMENT_METHOD_CREATE' && e.actor?.id === manager.userId)).toBe(true);
+    expect((await eventsOf(owner, { actorId: owner.userId })).map((e) => e.action).sort()).toEqual([...Array(3).fill('STAFF_ADD'), ...Array(7).fill('SETTINGS_UPDATE')].sort());
+    expect(await eventsOf(owner, { action: 'SETTINGS_UPDATE', actorId: manager.userId })).toEqual([]);
+
+    const all = await eventsOf(owner);
+    const newest = all[0]!;
+    const fifth = all[4]!;
+    const window = await h.as(owner).store.audit.list({ from: fifth.createdAt, to: newest.createdAt });
+    expect(window.events.map((e) => e.id)).toEqual(all.slice(1, 5).map((e) => e.id));
+    expect(window.totalEvents).toBe(4);
+  });
+
+  it('refuses a bad filter with a message naming the field', async () => {
+    const list = (input: Record<string, unknown>) => failureOf(h.as(owner).store.audit.list(input as never));
+    expect(await list({ to: ALL_TIME.to })).toMatchObject({ status: 400, message: 'from is required' });
+    expect(await list({ from: '2026-05-01', to: ALL_TIME.to })).toMatchObject({ status: 400, message: 'from must be an ISO date-time with offset' });
+    expect(await list({ from: ALL_TIME.to, to: ALL_TIME.from })).toMatchObject({ status: 400, message: 'to must be later than from' });
+    expect(await list({ ...ALL_TIME, action: 'SETTINGS_DELETE' })).toMatchObject({ status: 400, message: expect.stringContaining('action must be one of ORDER_SUBMIT') });
+    expect(await list({ ...ALL_TIME, pageSize: 501 })).toMatchObject({ status: 400, message: 'pageSize must be at most 500' });
+  });
+
+  it('people: everyone who acted in the store, by username, never someone of another store only', async () => {
+    const { people } = await h.as(accountant).store.audit.people();
+    const expected = [owner, manager].map((p) => ({ id: p.userId, username: p.username })).sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
+    expect(people).toEqual(expected);
+    expect((await h.as(other).store.audit.people()).people).toEqual([{ id: other.userId, username: other.username }]);
+  });
+
+  it('offers no way to change the trail: no procedure but these two reads names it', () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const audit = Object.entries(procedures).filter(([path]) => /audit/i.test(path));
+    expect(audit.map(([path, p]) => `${path} ${p._def.type}`).sort()).toEqual(['store.audit.list query', 'store.audit.people query']);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Order rules the server enforces and the till shows with the same code: which orders
+ * may still be edited, and which taxes a new line starts with.
+ */
+
+/**
+ * Only a draft may be edited (its lines, customer name and submit). A PENDING order is
+ * frozen while it waits for a manager's approval; COMPLETED, CANCELLED and REFUNDED
+ * orders are history.
+ */
+export function isOrderEditable(status: string): boolean {
+  return status === 'DRAFT';
+}
+
+/** One of the store's three taxes, as the store settings hold it. */
+export interface StoreTax {
+  shortName: string;
+  /** Percent micro-units. */
+  percent: bigint;
+  enabled: boolean;
+  applyByDefault: boolean;
+}
+
+/** A tax as a line holds it: what the store's tax was when it was applied. */
+export interface LineTax {
+  enabled: boolean;
+  /** Percent micro-units; 0 when off. */
+  percent: bigint;
+  /** The tax's short name when it was applied; '' when off. */
+  description: string;
+}
+
+export const LINE_TAX_OFF: LineTax = { enabled: false, percent: 0n, description: '' };
+
+/** A tax turned on for a line copies the store's current percent and short name. */
+export function taxOn(tax: StoreTax): LineTax {
+  return { enabled: true, percent: tax.percent, description: tax.shortName };
+}
+
+/** A new line's taxes: each of the store's taxes that is enabled and applies by default is on, the others off. */
+export function presetLineTaxes(taxes: readonly [StoreTax, StoreTax, StoreTax]): [LineTax, LineTax, LineTax] {
+  const preset = (tax: StoreTax) => (tax.enabled && tax.applyByDefault ? taxOn(tax) : LINE_TAX_OFF);
+  return [preset(taxes[0]), preset(taxes[1]), preset(taxes[2])];
+}
