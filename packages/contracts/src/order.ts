@@ -4,7 +4,7 @@
  * recomputes every amount with the domain's order arithmetic.
  */
 import { z } from 'zod';
-import { LIMIT_MESSAGES, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
+import { LIMIT_MESSAGES, ORDER_TOTAL_LIMIT, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
 import { own } from './messages';
 import {
   zDateInput,
@@ -20,6 +20,7 @@ import {
   zPercent,
   zPercentOut,
   zString,
+  zText,
 } from './wire';
 
 export const ORDER_STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'CANCELLED', 'REFUNDED'] as const;
@@ -106,15 +107,62 @@ export const ZSubmitLine = z.object({
 });
 export type SubmitLine = z.output<typeof ZSubmitLine>;
 
-/** A customer name left out keeps the saved one. */
+/** Payments one checkout may carry. */
+export const MAX_ORDER_PAYMENTS = 20;
+
+/**
+ * A payment at checkout: a non-cash payment's amount is the part of the order total it
+ * pays (its customer fee comes on top); a cash payment's amount is what was tendered.
+ */
+export const ZPaymentInput = z.object({
+  paymentMethodId: zId,
+  amount: zMoney.refine((v) => v > 0n && v <= ORDER_TOTAL_LIMIT, own(LIMIT_MESSAGES.payment)),
+});
+export type PaymentInput = z.output<typeof ZPaymentInput>;
+
+/** A manager's credentials, given at the till for a payment method that needs approval. */
+export const ZApprovalInput = z.object({
+  usernameOrEmail: zText('Manager username or e-mail', 254),
+  password: zString('Manager password')
+    .min(1, own('Manager password is required'))
+    .max(200, own('Manager password must be at most 200 characters')),
+});
+export type ApprovalInput = z.output<typeof ZApprovalInput>;
+
+/**
+ * A customer name left out keeps the saved one. Without `payments` the order is paid in
+ * full by the store's Cash method. A repeated `idempotencyKey` answers what the first
+ * submit answered.
+ */
 export const ZSubmitOrderInput = z.object({
   orderId: zId,
   customerName: zOptionalText('Customer Name', 200).optional(),
   items: z.array(ZSubmitLine).max(MAX_ORDER_LINES, own(`An order may have at most ${MAX_ORDER_LINES} lines`)),
+  payments: z
+    .array(ZPaymentInput)
+    .min(1, own('Give at least one payment, or leave payments out to pay by Cash'))
+    .max(MAX_ORDER_PAYMENTS, own(`An order may have at most ${MAX_ORDER_PAYMENTS} payments`))
+    .optional(),
+  approval: ZApprovalInput.optional(),
+  idempotencyKey: zText('Idempotency Key', 100).optional(),
 });
 export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 
 export const ZOrderIdInput = z.object({ orderId: zId });
+export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500) });
+
+/** A payment of an order as stored: `amount` as given (cash: tendered), `applied` the part of the total it paid. */
+export const ZOrderPayment = z.object({
+  id: zIdOut,
+  paymentMethodId: zIdOut,
+  name: z.string(),
+  isCash: z.boolean(),
+  amount: zMoneyOut,
+  applied: zMoneyOut,
+  customerFee: zMoneyOut,
+  change: zMoneyOut,
+});
+export type OrderPayment = z.output<typeof ZOrderPayment>;
 
 export const ZOrderLine = z.object({
   id: zIdOut,
@@ -168,6 +216,18 @@ export const ZOrder = z.object({
   total: zMoneyOut,
   createdAt: zDateOut,
   updatedAt: zDateOut,
+  /** Empty until the order is submitted with its payments. */
+  payments: z.array(ZOrderPayment),
+  customerFees: zMoneyOut,
+  /** total + customer fees once paid; zero before. */
+  amountPaid: zMoneyOut,
+  changeDue: zMoneyOut,
+  /** Username of the manager who approved the order's payments, if one had to. */
+  approvedBy: z.string().nullable(),
+  approvedAt: zDateOut.nullable(),
+  completedAt: zDateOut.nullable(),
+  cancelledAt: zDateOut.nullable(),
+  cancelReason: z.string(),
 });
 export type Order = z.output<typeof ZOrder>;
 
@@ -191,6 +251,8 @@ export const ZUpdateLineOutput = z.object({
 });
 
 export const ZSubmitOrderOutput = z.object({ success: z.boolean(), message: z.string(), order: ZOrder });
+/** approve and cancel answer the order as it now stands. */
+export const ZOrderActionOutput = ZSubmitOrderOutput;
 export const ZFetchOrderOutput = z.object({ success: z.boolean(), order: ZOrder });
 
 /** A lookup's text filter: trimmed; empty, blank or null means no filter. */
@@ -212,6 +274,10 @@ export const ZLookupOrdersInput = z.object({
   endDate: zFilterDate('End Date'),
   minAmount: zMoney.nullish().transform((v) => v ?? null),
   maxAmount: zMoney.nullish().transform((v) => v ?? null),
+  status: z
+    .enum(ORDER_STATUSES, { error: own(`Status must be one of ${ORDER_STATUSES.join(', ')}`) })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type LookupOrdersInput = z.output<typeof ZLookupOrdersInput>;
 

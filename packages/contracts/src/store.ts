@@ -112,6 +112,8 @@ export const ZPaymentMethod = z.object({
   customerFeeAmount: zMoneyOut,
   minimumAmount: zMoneyOut,
   requiresManagerApproval: z.boolean(),
+  /** The store's Cash method: it gives change, charges no fees, and cannot be archived. */
+  isCash: z.boolean(),
 });
 export type PaymentMethod = z.output<typeof ZPaymentMethod>;
 

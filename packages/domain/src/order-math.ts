@@ -22,6 +22,7 @@ export const LIMIT_MESSAGES = {
   quantity: `Quantity must be at most ${QUANTITY_MAX}`,
   lineTotal: `A line's amount (price × quantity) must be between -${formatMoney(LINE_TOTAL_LIMIT)} and ${formatMoney(LINE_TOTAL_LIMIT)}`,
   orderTotal: `An order's total must be between -${formatMoney(ORDER_TOTAL_LIMIT)} and ${formatMoney(ORDER_TOTAL_LIMIT)}`,
+  payment: `A payment amount must be more than ${formatMoney(0n)} and at most ${formatMoney(ORDER_TOTAL_LIMIT)}`,
 } as const;
 
 const within = (v: bigint, limit: bigint) => v >= -limit && v <= limit;
