@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_ASSIGN',
   'STAFF_REVOKE',
   'STAFF_LEAVE',
+  'DAY_CLOSE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +80,7 @@ export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Re
   PAYMENT_METHOD_CREATE: PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_UPDATE: PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_DELETE: PAYMENT_METHOD_KINDS,
+  DAY_CLOSE: { openingCash: 'money', countedCash: 'money', expectedCash: 'money', overShort: 'money' },
 };
 
 /** The most events one page of /store/audit/list holds (an export reads pages this large). */

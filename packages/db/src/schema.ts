@@ -408,7 +408,49 @@ export interface RefundPaymentsTable {
   amount: Int8;
 }
 
+/** The dimensions report_days keeps figures by. */
+export type ReportDim = 'ALL' | 'CASHIER' | 'ITEM_CODE' | 'PAYMENT_METHOD' | 'TAX' | 'VENDOR';
+
+/** Figures per store, local day and group of one dimension, kept by triggers (migration 0015); never written by the app. */
+export interface ReportDaysTable {
+  store_id: Int8;
+  dim: ReportDim;
+  day: ColumnType<string, never, never>;
+  key: string;
+  orders: Int8;
+  gross: Int8;
+  discounts: Int8;
+  net: Int8;
+  tax1: Int8;
+  tax2: Int8;
+  tax3: Int8;
+  customer_fees: Int8;
+  refunds: Int8;
+  commission: Int8;
+  card_fees: Int8;
+  own_sales: Int8;
+  applied: Int8;
+  tendered: Int8;
+  change_given: Int8;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. A closed day's Z report as it was. */
+export interface DayClosesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  day: ColumnType<string, string, never>;
+  opening_cash: Int8;
+  counted_cash: Int8;
+  expected_cash: Int8;
+  over_short: Int8;
+  report: ColumnType<unknown, string, never>;
+  closed_by: NullableInt8;
+  closed_at: CreatedAt;
+}
+
 export interface Database {
+  report_days: ReportDaysTable;
+  day_closes: DayClosesTable;
   order_payments: OrderPaymentsTable;
   order_submit_keys: OrderSubmitKeysTable;
   refunds: RefundsTable;

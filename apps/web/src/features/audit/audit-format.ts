@@ -28,6 +28,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_ASSIGN: 'Role assigned',
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
+  DAY_CLOSE: 'Day closed',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
@@ -37,6 +38,7 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   user: 'User',
   order: 'Order',
   vendor: 'Vendor',
+  storeDay: 'Store day',
 };
 
 /** Recorded fields that name a target, in the order they are looked for. */

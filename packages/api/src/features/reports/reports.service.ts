@@ -1,0 +1,204 @@
+/**
+ * Reports and end of day (docs/SETTLEMENT.md, Reports). A report reads its rows and its
+ * totals in one repeatable-read transaction (one snapshot), so the rows of a grouping
+ * add up to its totals even while the till sells. Closing a day stores its Z report as
+ * it was, with one audit event, in one transaction; a closed day is answered from that
+ * record, never computed again.
+ */
+import superjson from 'superjson';
+import type { Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import type { SalesReportInput } from '@pos/contracts';
+import { addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
+import { AppError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import * as repo from './reports.repository';
+
+type Db = Kysely<Database>;
+
+type StoreInfo = Awaited<ReturnType<typeof repo.storeReportInfo>>;
+
+/** Taxes to show: enabled now, or with figures in the period; named by their short names. */
+function taxesOf(info: StoreInfo, totals: repo.Figures) {
+  const amounts = [totals.tax1, totals.tax2, totals.tax3];
+  return info.taxes.filter((t) => t.enabled || amounts[t.n - 1] !== 0n).map((t) => ({ n: t.n, name: t.name.trim() || `Tax ${t.n}` }));
+}
+
+export const OWN_SALES_LABEL = "Store's own sales";
+export const NO_CODE_LABEL = 'No item code';
+
+function rowLabel(groupBy: ReportGrouping, row: repo.GroupRow, info: StoreInfo): string {
+  switch (groupBy) {
+    case 'day':
+      return row.key;
+    case 'week':
+      return `Week of ${row.key}`;
+    case 'month':
+      return row.key.slice(0, 7);
+    case 'vendor':
+      return row.key === '' ? OWN_SALES_LABEL : (row.name ?? `Vendor ${row.key}`);
+    case 'itemCode':
+      return row.key === '' ? NO_CODE_LABEL : row.key;
+    case 'paymentMethod':
+      return row.name ?? `Method ${row.key}`;
+    case 'tax': {
+      const tax = info.taxes.find((t) => String(t.n) === row.key);
+      return tax?.name.trim() || `Tax ${row.key}`;
+    }
+    case 'cashier':
+      return row.name ?? 'Unknown';
+  }
+}
+
+/** Groupings whose rows come in the order of their keys (days, tax numbers); the others by name. */
+const KEY_ORDERED: readonly ReportGrouping[] = ['day', 'week', 'month', 'tax'];
+
+/** Sales of the store's days from..to (this month so far by default) by one grouping, with the period's totals. */
+export async function salesReport(db: Db, storeId: number, now: Date, input: SalesReportInput) {
+  const info = await repo.storeReportInfo(db, storeId, now);
+  const from = input.from ?? (input.to !== undefined && input.to < monthStart(info.today) ? monthStart(input.to) : monthStart(info.today));
+  const to = input.to ?? (input.from !== undefined && input.from > info.today ? input.from : info.today);
+  const problem = reportPeriodProblem(from, to);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  const { rows, totals } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({
+      rows: await repo.groupedFigures(trx, storeId, from, to, input.groupBy),
+      totals: await repo.periodTotals(trx, storeId, from, to),
+    }));
+  const labelled = rows.map((row) => ({ ...row, label: rowLabel(input.groupBy, row, info) }));
+  if (!KEY_ORDERED.includes(input.groupBy)) {
+    // By name; the group of none (own sales, no code, no cashier) last.
+    labelled.sort((a, b) => (a.key === '') !== (b.key === '') ? (a.key === '' ? 1 : -1) : a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+  }
+  return { success: true, from, to, today: info.today, timeZone: info.timeZone, groupBy: input.groupBy, taxes: taxesOf(info, totals), rows: labelled, totals };
+}
+
+/** Every ledger account's balance at the end of `asOf` (today by default), paged by trade name. */
+export async function vendorBalances(db: Db, storeId: number, now: Date, input: { asOf?: string | undefined; page: number; pageSize: number }) {
+  const info = await repo.storeReportInfo(db, storeId, now);
+  const asOf = input.asOf ?? info.today;
+  const found = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => repo.balancesAsOf(trx, storeId, asOf, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }));
+  return { success: true, asOf, today: info.today, ...found };
+}
+
+/** The Z report of one day, computed from the day's rows. */
+async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, openingCash: bigint, countedCash: bigint | null) {
+  const sales = await repo.periodTotals(db, storeId, day, day);
+  const payments = await repo.dayPayments(db, storeId, day);
+  const cashiers = await repo.dayCashiers(db, storeId, day);
+  const voids = await repo.dayVoids(db, storeId, day);
+  const payouts = await repo.dayCashPayouts(db, storeId, day);
+  const cash = payments.filter((p) => p.isCash);
+  const tendered = cash.reduce((s, p) => s + p.tendered, 0n);
+  const change = cash.reduce((s, p) => s + p.change, 0n);
+  const refunds = cash.reduce((s, p) => s + p.refunds, 0n);
+  const expected = expectedCash({ openingCash, cashTendered: tendered, change, cashRefunds: refunds, cashPayouts: payouts });
+  return {
+    date: day,
+    timeZone: info.timeZone,
+    storeName: info.name,
+    taxes: taxesOf(info, sales),
+    sales,
+    payments: payments.map((p) => ({
+      paymentMethodId: p.paymentMethodId,
+      name: p.name,
+      isCash: p.isCash,
+      orders: p.orders,
+      applied: p.applied,
+      customerFees: p.customerFees,
+      tendered: p.tendered,
+      change: p.change,
+      refunds: p.refunds,
+    })),
+    cashiers: cashiers.map((c) => ({
+      userId: c.userId,
+      name: c.name ?? 'Unknown',
+      orders: c.orders,
+      net: c.net,
+      taxes: c.tax1 + c.tax2 + c.tax3,
+      customerFees: c.customerFees,
+      refunds: c.refunds,
+    })),
+    voids,
+    voidsTotal: voids.reduce((s, v) => s + v.total, 0n),
+    cash: {
+      opening: openingCash,
+      taken: tendered - change,
+      tendered,
+      change,
+      refunds,
+      payouts,
+      expected,
+      counted: countedCash,
+      overShort: countedCash === null ? null : overShort(countedCash, expected),
+    },
+  };
+}
+type DayReport = Awaited<ReturnType<typeof dayReport>>;
+
+/** Closed days of the last 62 days, for reprints. */
+const closedDays = (db: Db, storeId: number, today: string) => repo.closedDaysSince(db, storeId, addDays(today, -61));
+
+function closedAnswer(found: { report: unknown; closedBy: string | null; closedAt: Date }, today: string, days: string[]) {
+  const report = superjson.deserialize<DayReport>(found.report as Parameters<typeof superjson.deserialize>[0]);
+  return {
+    success: true,
+    message: `${report.date} was closed by ${found.closedBy ?? 'a former user'}`,
+    today,
+    report,
+    closed: { by: found.closedBy, at: found.closedAt },
+    closedDays: days,
+  };
+}
+
+/** The Z report of a day (today by default): as closed, or as it stands with the cash given. */
+export async function endOfDay(db: Db, storeId: number, now: Date, input: { date?: string | undefined; openingCash?: bigint | undefined; countedCash?: bigint | undefined }) {
+  const info = await repo.storeReportInfo(db, storeId, now);
+  const day = input.date ?? info.today;
+  const days = await closedDays(db, storeId, info.today);
+  const found = await repo.findDayClose(db, storeId, day);
+  if (found) return closedAnswer(found, info.today, days);
+  const report = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => dayReport(trx, storeId, info, day, input.openingCash ?? 0n, input.countedCash ?? null));
+  return { success: true, message: day > info.today ? `${day} has not begun` : `${day} is open`, today: info.today, report, closed: null, closedDays: days };
+}
+
+export const DAY_NOT_BEGUN = 'A day that has not begun cannot be closed';
+
+/** Closes a day: its Z report, the cash counted and who closed it, recorded once; a closed day answers 409. */
+export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: string; openingCash: bigint; countedCash: bigint }) {
+  const info = await repo.storeReportInfo(db, actor.storeId, now);
+  if (input.date > info.today) throw new AppError('BAD_REQUEST', DAY_NOT_BEGUN);
+  await db.transaction().execute(async (trx) => {
+    await repo.lockDayClose(trx, actor.storeId);
+    const found = await repo.findDayClose(trx, actor.storeId, input.date);
+    if (found) throw new AppError('CONFLICT', `${input.date} was closed already by ${found.closedBy ?? 'a former user'}; a closed day can be reprinted, not changed`);
+    const report = await dayReport(trx, actor.storeId, info, input.date, input.openingCash, input.countedCash);
+    const cash = report.cash;
+    await repo.insertDayClose(trx, actor.storeId, {
+      day: input.date,
+      openingCash: cash.opening,
+      countedCash: input.countedCash,
+      expectedCash: cash.expected,
+      overShort: cash.overShort ?? 0n,
+      report: superjson.stringify(report),
+      closedBy: actor.userId,
+    });
+    await recordAudit(trx, actor, {
+      action: 'DAY_CLOSE',
+      targetType: 'storeDay',
+      targetId: input.date,
+      after: { day: input.date, openingCash: cash.opening, countedCash: input.countedCash, expectedCash: cash.expected, overShort: cash.overShort },
+    });
+  });
+  const answer = await endOfDay(db, actor.storeId, now, { date: input.date });
+  const over = answer.report.cash.overShort ?? 0n;
+  return { ...answer, message: `${input.date} closed: ${overShortWord(over).toLowerCase()}${over === 0n ? '' : ` by ${formatMoney(over < 0n ? -over : over)}`}` };
+}
