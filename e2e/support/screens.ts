@@ -134,6 +134,16 @@ async function accountsLoaded(page: Page) {
   await page.locator(`tr[data-account="${SEED.vendor}"]`).waitFor();
 }
 
+/** The Reports screen on one tab, its report loaded (the sales chart, the balances, the Z report). */
+function reportsTab(tab: 'Sales' | 'Vendors' | 'End of Day') {
+  return async (page: Page) => {
+    await heading(page, 'Reports');
+    await click(page, 'tab', tab);
+    const loaded = { Sales: 'sales-table', Vendors: 'vendors-table', 'End of Day': 'z-report' }[tab];
+    await page.getByTestId(loaded).waitFor();
+  };
+}
+
 async function statementLoaded(page: Page) {
   await page.getByTestId('statement-closing').waitFor();
 }
@@ -292,7 +302,8 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: 'Owner: Customers', as: 'owner', path: '/customers', show: (p) => heading(p, 'Customers') },
-  { name: 'Owner: Reports', as: 'owner', path: '/reports', show: (p) => heading(p, 'Reports') },
+  { name: 'Owner: Reports: Sales', as: 'owner', path: '/reports', show: reportsTab('Sales') },
+  { name: 'Owner: Reports: End of Day', as: 'owner', path: '/reports', show: reportsTab('End of Day') },
   { name: 'Owner: Audit', as: 'owner', path: '/store/audit', show: auditLoaded },
   { name: 'Tablet: Audit', as: 'owner', path: '/store/audit', viewport: TABLET, show: auditLoaded },
   { name: 'Owner: Roadmap', as: 'owner', path: '/roadmap', show: roadmapLoaded },
@@ -343,7 +354,9 @@ export const SCREENS: readonly Screen[] = [
   },
 
   { name: 'Accountant: Dashboard', as: 'accountant', path: '/dashboard', show: (p) => dashboardLoaded(p) },
-  { name: 'Accountant: Reports', as: 'accountant', path: '/reports', show: (p) => heading(p, 'Reports') },
+  { name: 'Accountant: Reports: Sales', as: 'accountant', path: '/reports', show: reportsTab('Sales') },
+  { name: 'Accountant: Reports: Vendors', as: 'accountant', path: '/reports', show: reportsTab('Vendors') },
+  { name: 'Accountant: Reports: End of Day', as: 'accountant', path: '/reports', show: reportsTab('End of Day') },
   { name: 'Accountant: Vendor Accounts', as: 'accountant', path: '/store/vendors/accounts', show: accountsLoaded },
   { name: 'Accountant: Vendor statement', as: 'accountant', path: '/store/vendors/accounts', show: vendorStatement },
   { name: 'Accountant: Audit', as: 'accountant', path: '/store/audit', show: auditLoaded },

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { ReportsPage } from '../../features/reports/reports-page';
 
-/** Owned by a later issue; shows its heading until then. */
 export const Route = createFileRoute('/_app/reports')({
-  component: () => <PlaceholderPage heading="Reports" />,
+  component: ReportsPage,
 });

@@ -1,0 +1,52 @@
+/** A report's table as built by report-table.ts: caption, header, rows and a totals row. */
+import { Table } from '@mantine/core';
+import type { ReportTable } from './report-table';
+import classes from './reports.module.css';
+
+export function ReportTableView({ table, testId }: { table: ReportTable; testId: string }) {
+  const align = (i: number) => (table.numeric[i] ? classes.numeric : undefined);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover withTableBorder captionSide="top" fz="sm" horizontalSpacing="xs" data-testid={testId}>
+        <Table.Caption>{table.title}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {table.headers.map((h, i) => (
+              <Table.Th key={h} scope="col" className={align(i)}>
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row) => (
+            <Table.Tr key={row.key}>
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <Table.Th key={i} scope="row" fw={500} style={{ whiteSpace: "nowrap" }}>
+                    {cell}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={i} className={align(i)}>
+                    {cell}
+                  </Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {table.totals ? (
+          <Table.Tfoot>
+            <Table.Tr className={classes.totals}>
+              {table.totals.map((cell, i) => (
+                <Table.Td key={i} className={align(i)}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

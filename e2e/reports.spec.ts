@@ -1,0 +1,206 @@
+/**
+ * The Reports screen in Chromium, on the worked example's store: Sales by day with its
+ * bar chart and by payment method with its donut, the table's totals row, a CSV
+ * downloaded and read back equal to the table; Vendors with what the store owes;
+ * End of Day with the cash counted short in colour and words, closed by a manager and
+ * reprinted unchanged after another sale; an accountant sees no Close day. Screenshots
+ * of each are taken to be looked at.
+ */
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { asOwnerOf, baseURL, createStaffViaApi, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './support/app';
+
+const money = (text: string) => ({ type: 'Money', value: String(Math.round(Number(text) * 100) * 10_000) });
+const percent = (text: string) => ({ type: 'Percent', value: String(Math.round(Number(text) * 1_000_000)) });
+
+/** A table's text as rows of cells: header, body and totals rows, as a reader sees them. */
+async function tableCells(page: Page, testId: string): Promise<string[][]> {
+  return page
+    .getByTestId(testId)
+    .locator('tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as unknown as { innerText: string }).innerText.trim())));
+}
+
+async function downloadedCsv(page: Page): Promise<{ name: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const rows = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
+  return { name: download.suggestedFilename(), rows };
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('Reports', () => {
+  let browser: Browser;
+  let tp: TrackedPage;
+  let owner: OwnerAccount;
+  let accountant: Account;
+  let manager: Account;
+  let asOwner: ReturnType<typeof asOwnerOf>;
+  let sell: () => Promise<void>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tp = await trackedPage(browser.context);
+    owner = await signUpOwnerViaApi({ storeName: 'Blue Door Antiques' });
+    asOwner = asOwnerOf(owner);
+    await updateStoreSettings(owner, { tax1ShortName: 'GST', tax1LongName: 'Goods and Services Tax', tax1Percent: percent('5'), tax1Enabled: true, tax1ApplyByDefault: true });
+    const ada = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Ada', contactName: 'Ada L', contactEmail: 'ada@example.com', primaryPhone: '555-0101', vendorType: 'VENDOR' });
+    const bo = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Bo', contactName: 'Bo D', contactEmail: 'bo@example.com', primaryPhone: '555-0102', vendorType: 'CONSIGNMENT' });
+    await asOwner('/store/itemcode/add', { tag: 'ADA1', vendorId: ada.vendor.id, defaultCommissionPercent: percent('10'), proportionalCcFee: true });
+    await asOwner('/store/itemcode/add', { tag: 'BO1', vendorId: bo.vendor.id, defaultCommissionPercent: percent('35') });
+    const { paymentMethod: card } = await asOwner<{ paymentMethod: { id: number } }>('/store/payment/create', {
+      name: 'Card',
+      vendorFeePercent: percent('3'),
+      customerFeePercent: percent('2'),
+      customerFeeAmount: money('0.25'),
+      minimumAmount: money('5'),
+      requiresManagerApproval: false,
+    });
+    const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; isCash?: boolean }[] }>('/store/payment/list');
+    const cash = paymentMethods.find((m) => m.isCash === true)!;
+    const gst = { tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' };
+    sell = async () => {
+      const next = await asOwner<{ nextOrderId: number }>('/order/next');
+      await asOwner('/order/submit', {
+        orderId: next.nextOrderId,
+        items: [
+          { itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: money('40'), discountPercent: percent('10'), ...gst },
+          { itemCode: 'BO1', description: 'Chair', quantity: 1, price: money('25'), discountPercent: percent('0'), ...gst },
+          { itemCode: '', description: 'Gift wrap', quantity: 1, price: money('3'), discountPercent: percent('0'), ...gst },
+        ],
+        payments: [
+          { paymentMethodId: card.id, amount: money('60') },
+          { paymentMethodId: cash.id, amount: money('50') },
+        ],
+      });
+    };
+    await sell();
+    const voided = await asOwner<{ nextOrderId: number }>('/order/next');
+    await asOwner('/order/cancel', { orderId: voided.nextOrderId, reason: 'Customer changed their mind' });
+    accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
+    manager = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_MANAGER', storeId: owner.storeId });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('Sales: bars by day, a donut by payment method, totals, and a CSV equal to the table', async () => {
+    const { page } = tp;
+    await openAs(page, accountant, '/reports');
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByTestId('sales-table').waitFor();
+    await page.getByTestId('sales-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    const byDay = await tableCells(page, 'sales-table');
+    expect(byDay[0]).toEqual(['Day', 'Orders', 'Gross', 'Discounts', 'Net sales', 'GST', 'Customer fees', 'Refunds', 'Commission', 'Card fees recovered', 'Own sales']);
+    expect(byDay.at(-1)).toEqual(['Total', '1', '$108.00', '$8.00', '$100.00', '$5.00', '$1.45', '$0.00', '$15.95', '$1.23', '$3.00']);
+    await screenshot(page, 'reports-sales-by-day');
+
+    const csv = await downloadedCsv(page);
+    expect(csv.name).toMatch(/^sales-by-day-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+    expect(csv.rows).toEqual(byDay);
+
+    await choose(page, 'Group by', 'Vendor');
+    await page.getByTestId('sales-table').getByText('Ada', { exact: true }).waitFor();
+    const byVendor = await tableCells(page, 'sales-table');
+    expect(byVendor.slice(1).map((r) => [r[0], r[4], r[7]])).toEqual([
+      ['Ada', '$72.00', '$7.20'],
+      ['Bo', '$25.00', '$8.75'],
+      ["Store's own sales", '$3.00', '$0.00'],
+      ['Total', '$100.00', '$15.95'],
+    ]);
+    expect((await downloadedCsv(page)).rows).toEqual(byVendor);
+    await screenshot(page, 'reports-sales-by-vendor');
+
+    await choose(page, 'Group by', 'Payment method');
+    await page.getByTestId('sales-table').getByText('Applied to totals').waitFor();
+    await page.getByTestId('sales-chart').locator('.recharts-pie-sector').first().waitFor();
+    const byMethod = await tableCells(page, 'sales-table');
+    expect(byMethod).toEqual([
+      ['Payment method', 'Orders', 'Applied to totals', 'Customer fees', 'Cash tendered', 'Change', 'Refunds'],
+      ['Card', '1', '$60.00', '$1.45', '$0.00', '$0.00', '$0.00'],
+      ['Cash', '1', '$45.00', '$0.00', '$50.00', '$5.00', '$0.00'],
+      ['Total', '1', '$105.00', '$1.45', '$50.00', '$5.00', '$0.00'],
+    ]);
+    expect((await downloadedCsv(page)).rows).toEqual(byMethod);
+    await screenshot(page, 'reports-sales-by-payment-method');
+
+    // A custom period with no sales says so.
+    await page.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
+    await page.getByRole('textbox', { name: 'To' }).fill('2020-01-31');
+    await page.getByTestId('sales-empty').waitFor();
+    tp.expectClean();
+  });
+
+  test('Vendors: every account’s balance and what the store owes', async () => {
+    const { page } = tp;
+    await openAs(page, accountant, '/reports');
+    await page.getByRole('tab', { name: 'Vendors' }).click();
+    await page.getByTestId('vendors-table').waitFor();
+    expect(await page.getByTestId('owed').textContent()).toBe('$79.82');
+    const cells = await tableCells(page, 'vendors-table');
+    expect(cells.slice(1)).toEqual([
+      ['Ada', 'Main account', '$63.57'],
+      ['Bo', 'Main account', '$16.25'],
+    ]);
+    expect((await downloadedCsv(page)).rows).toEqual(cells);
+    await screenshot(page, 'reports-vendors');
+    tp.expectClean();
+  });
+
+  test('End of Day: counted cash short in colour, closed by a manager, reprinted unchanged; no Close day for the accountant', async () => {
+    const { page } = tp;
+    await openAs(page, accountant, '/reports');
+    await page.getByRole('tab', { name: 'End of Day' }).click();
+    await page.getByTestId('z-report').waitFor();
+    expect(await page.getByRole('button', { name: 'Close day' }).count()).toBe(0);
+
+    await openAs(page, manager, '/reports');
+    await page.getByRole('tab', { name: 'End of Day' }).click();
+    await page.getByTestId('z-report').waitFor();
+    expect(await page.getByTestId('z-sales-count').textContent()).toBe('1');
+    await page.getByRole('textbox', { name: 'Opening cash' }).fill('100');
+    await page.getByRole('textbox', { name: 'Opening cash' }).press('Tab');
+    await page.getByRole('textbox', { name: 'Counted cash' }).fill('144');
+    await page.getByRole('textbox', { name: 'Counted cash' }).press('Tab');
+    await expect.poll(() => page.getByTestId('over-short').textContent()).toBe('Short by $1.00');
+    expect(await page.getByTestId('z-expected').textContent()).toBe('$145.00');
+    expect(await tableCells(page, 'z-payments')).toEqual([
+      ['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds'],
+      ['Cash', '1', '$45.00', '$0.00', '$50.00', '$5.00', '$0.00'],
+      ['Card', '1', '$60.00', '$1.45', '—', '—', '$0.00'],
+    ]);
+    expect((await tableCells(page, 'z-voids'))[1]).toEqual([expect.stringMatching(/./), owner.username, 'Customer changed their mind', '$0.00']);
+    await page.getByTestId('z-chart').locator('.recharts-pie-sector').first().waitFor();
+    await screenshot(page, 'reports-end-of-day-open');
+
+    await page.getByRole('button', { name: 'Close day' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Short by $1.00').waitFor();
+    await screenshot(page, 'reports-end-of-day-confirm');
+    await confirm.getByRole('button', { name: 'Close day' }).click();
+    await page.getByTestId('closed-badge').waitFor();
+    expect(await page.getByTestId('closed-badge').textContent()).toMatch(new RegExp(`^Closed by ${manager.username} at `));
+
+    // Another sale the same day: the closed day is reprinted as it was closed.
+    await sell();
+    await page.reload();
+    await page.getByRole('tab', { name: 'End of Day' }).click();
+    await page.getByTestId('closed-badge').waitFor();
+    expect(await page.getByTestId('z-sales-count').textContent()).toBe('1');
+    expect(await page.getByTestId('over-short').textContent()).toBe('Short by $1.00');
+    expect(await page.getByRole('button', { name: 'Close day' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reprint' }).waitFor();
+    await screenshot(page, 'reports-end-of-day-closed');
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'reports-end-of-day-print');
+    await page.emulateMedia({ media: 'screen' });
+    tp.expectClean();
+  });
+});
