@@ -94,7 +94,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         <Text>No payments this day.</Text>
       ) : (
         <Group align="flex-start" gap="lg" wrap="wrap">
-          <Table.ScrollContainer minWidth={560} style={{ flex: 1 }}>
+          <Table.ScrollContainer minWidth={560} style={{ flex: 1 }} type="native" tabIndex={0} role="region" aria-label="Payments by method (scrolls sideways)">
             <Table withTableBorder striped data-testid="z-payments">
               <Table.Thead>
                 <Table.Tr>

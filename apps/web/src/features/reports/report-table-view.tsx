@@ -6,7 +6,7 @@ import classes from './reports.module.css';
 export function ReportTableView({ table, testId }: { table: ReportTable; testId: string }) {
   const align = (i: number) => (table.numeric[i] ? classes.numeric : undefined);
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={`${table.title} (scrolls sideways)`}>
       <Table striped highlightOnHover withTableBorder captionSide="top" fz="sm" horizontalSpacing="xs" data-testid={testId}>
         <Table.Caption>{table.title}</Table.Caption>
         <Table.Thead>
