@@ -11,8 +11,7 @@ import { EndOfDayTab } from './end-of-day-tab';
 import { SalesTab } from './sales-tab';
 import { VendorsTab } from './vendors-tab';
 
-const TABS = ['sales', 'vendors', 'endOfDay'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = 'sales' | 'vendors' | 'endOfDay';
 
 export function ReportsPage() {
   const [tab, setTab] = useState<Tab>('sales');

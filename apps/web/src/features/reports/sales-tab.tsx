@@ -108,7 +108,7 @@ export function SalesTab() {
             allowDeselect={false}
             data={REPORT_PRESETS.map((p) => ({ value: p, label: REPORT_PRESET_LABELS[p] }))}
             value={preset}
-            onChange={(v) => v && choosePreset(v as ReportPreset)}
+            onChange={(v) => v && choosePreset(v)}
           />
           <TextInput
             type="date"
@@ -139,7 +139,7 @@ export function SalesTab() {
             allowDeselect={false}
             data={REPORT_GROUPINGS.map((g) => ({ value: g, label: REPORT_GROUPING_LABELS[g] }))}
             value={groupBy}
-            onChange={(v) => v && setGroupBy(v as ReportGrouping)}
+            onChange={(v) => v && setGroupBy(v)}
           />
         </SimpleGrid>
         <Group justify="space-between" mt="md" gap="sm">
