@@ -10,6 +10,7 @@ import { fromWire, type Order } from '@pos/contracts';
 import { SummaryFigures } from './order-editor';
 import { formatOrderDate, statusLabel } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
+import { useRefunds } from './refund-section';
 
 const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', COMPLETED: 'green', CANCELLED: 'red', REFUNDED: 'grape' };
 
@@ -19,6 +20,7 @@ export function statusColor(status: string): string {
 
 export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creating }: { order: Order; storeTaxes: StoreTaxes; justSubmitted: boolean; onNewOrder: () => void; creating: boolean }) {
   const newOrderRef = useRef<HTMLButtonElement>(null);
+  const refunds = useRefunds(order);
   useEffect(() => {
     if (justSubmitted) newOrderRef.current?.focus();
   }, [justSubmitted]);
@@ -125,11 +127,16 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
             </Text>
             <SummaryFigures summary={summary} taxLabels={labels} />
           </div>
-          <Button ref={newOrderRef} variant={justSubmitted ? 'filled' : 'light'} onClick={onNewOrder} loading={creating}>
-            New Order
-          </Button>
+          <Group gap="sm">
+            {refunds.button}
+            <Button ref={newOrderRef} variant={justSubmitted ? 'filled' : 'light'} onClick={onNewOrder} loading={creating}>
+              New Order
+            </Button>
+          </Group>
         </Group>
       </Paper>
+      {refunds.list}
+      {refunds.dialogs}
     </Stack>
   );
 }

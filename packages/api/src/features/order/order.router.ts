@@ -1,4 +1,7 @@
-/** /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup: STORE_STAFF and above. */
+/**
+ * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup: STORE_STAFF
+ * and above. /order/refund: STORE_MANAGER and above, or STORE_STAFF with a manager's approval.
+ */
 import {
   ZEmptyInput,
   ZFetchOrderOutput,
@@ -6,6 +9,8 @@ import {
   ZLookupOrdersOutput,
   ZNextOrderOutput,
   ZOrderIdInput,
+  ZRefundOrderInput,
+  ZRefundOrderOutput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
   ZUpdateLineInput,
@@ -14,6 +19,7 @@ import {
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
 import { fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
 
@@ -43,4 +49,9 @@ export const orderRouter = router({
     .input(ZLookupOrdersInput)
     .output(ZLookupOrdersOutput)
     .query(async ({ ctx, input }) => ({ success: true, orderStubs: await lookupOrders(ctx.db, ctx.storeId, input) })),
+  refund: staffProcedure
+    .meta({ path: '/order/refund', accessNote: "STORE_STAFF only with a manager's `approval`" })
+    .input(ZRefundOrderInput)
+    .output(ZRefundOrderOutput)
+    .mutation(({ ctx, input }) => refundOrder(ctx, input)),
 });

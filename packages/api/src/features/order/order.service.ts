@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { findItemCodeByTag } from '../itemcode/itemcode.repository';
 import { getSettings } from '../store/store.repository';
 import * as repo from './order.repository';
+import * as refundRepo from './refund.repository';
 
 type Db = Kysely<Database>;
 type Settings = Awaited<ReturnType<typeof getSettings>>;
@@ -126,10 +127,17 @@ async function lineValues(db: Db, storeId: number, input: LineFields, settings: 
   };
 }
 
-async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
+export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
   const order = await repo.findOrder(db, storeId, orderId);
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return { ...order, items: await repo.listLines(db, storeId, orderId) };
+  return withRefunds(db, storeId, { ...order, items: await repo.listLines(db, storeId, orderId) });
+}
+
+/** An order with its refunds and each line's units refunded (none before a refund). */
+async function withRefunds<O extends { id: bigint; status: string; items: { id: bigint }[] }>(db: Db, storeId: number, order: O) {
+  if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') return { ...order, refunds: [], items: order.items.map((l) => ({ ...l, refundedQuantity: 0n })) };
+  const [refunds, refunded] = await Promise.all([refundRepo.listRefunds(db, storeId, order.id), refundRepo.refundedQuantities(db, storeId, order.id)]);
+  return { ...order, refunds, items: order.items.map((l) => ({ ...l, refundedQuantity: refunded.get(String(l.id)) ?? 0n })) };
 }
 
 export async function nextOrder(db: Db, storeId: number, userId: bigint) {
