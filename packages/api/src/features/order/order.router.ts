@@ -1,13 +1,17 @@
 /**
- * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup: STORE_STAFF
- * and above. /order/refund: STORE_MANAGER and above, or STORE_STAFF with a manager's approval.
+ * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
+ * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
+ * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
+ * above, or STORE_STAFF with a manager's approval.
  */
 import {
+  ZCancelOrderInput,
   ZEmptyInput,
   ZFetchOrderOutput,
   ZLookupOrdersInput,
   ZLookupOrdersOutput,
   ZNextOrderOutput,
+  ZOrderActionOutput,
   ZOrderIdInput,
   ZRefundOrderInput,
   ZRefundOrderOutput,
@@ -18,10 +22,11 @@ import {
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
-import { fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
+const managerProcedure = roleProcedure('STORE_MANAGER');
 
 export const orderRouter = router({
   next: staffProcedure
@@ -38,7 +43,17 @@ export const orderRouter = router({
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)
     .output(ZSubmitOrderOutput)
-    .mutation(({ ctx, input }) => submitOrder(ctx.db, ctx.storeId, input)),
+    .mutation(({ ctx, input }) => submitOrder(ctx, input)),
+  approve: managerProcedure
+    .meta({ path: '/order/approve' })
+    .input(ZOrderIdInput)
+    .output(ZOrderActionOutput)
+    .mutation(({ ctx, input }) => approveOrder(ctx, input.orderId)),
+  cancel: staffProcedure
+    .meta({ path: '/order/cancel', accessNote: 'a PENDING order only STORE_MANAGER and above (403)' })
+    .input(ZCancelOrderInput)
+    .output(ZOrderActionOutput)
+    .mutation(({ ctx, input }) => cancelOrder(ctx, input.orderId, input.reason)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)
