@@ -320,10 +320,12 @@ describe('who may refund', () => {
       message: 'Manager approval failed',
     });
     expect(await failedSignIns(manager.userId)).toBe(failures + 1);
+    expect(await footprint(owner.storeId)).toEqual(before);
     // Another cashier's right password approves nothing.
     const other = await addStaff(h, owner, 'STORE_STAFF');
+    const withOther = await footprint(owner.storeId);
     expect(await failureOf(h.as(cashier).order.refund(body({ usernameOrEmail: other.username, password: other.password })))).toMatchObject({ status: 403, message: 'Manager approval failed' });
-    expect(await footprint(owner.storeId)).toEqual(before);
+    expect(await footprint(owner.storeId)).toEqual(withOther);
   });
 
   it("makes a staff member's refund with a manager's credentials, recording who made it and who approved it", async () => {
