@@ -14,6 +14,7 @@ import * as m0008 from './0008_create_store_counters';
 import * as m0009 from './0009_harden_limits';
 import * as m0010 from './0010_create_audit_events';
 import * as m0011 from './0011_create_vendor_ledger';
+import * as m0012 from './0012_add_checkout';
 import * as m0013 from './0013_create_payouts';
 import * as m0014 from './0014_create_refunds';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009_harden_limits': m0009,
   '0010_create_audit_events': m0010,
   '0011_create_vendor_ledger': m0011,
+  '0012_add_checkout': m0012,
   '0013_create_payouts': m0013,
   '0014_create_refunds': m0014,
 };

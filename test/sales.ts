@@ -1,18 +1,13 @@
 /**
  * Completed sales for settlement tests: a store's Card method and vendors with item codes,
  * and orders rung up through /order/next and /order/submit, paid by the payments given
- * (Card and Cash). What each payment applies and charges is planned with the domain's
- * planCheckout, as the server plans it.
- *
- * Checkout posts the sale to the vendors' ledger when the order completes. Where the
- * submit answered without posting it (a checkout that knows no payments yet), the sale
- * is posted here with postOrderSale, exactly as checkout does, so the tests see the same
- * entries either way.
+ * (Card and the store's own Cash method), which checkout posts to the vendors' ledger.
+ * The figures a sale answers are the ones the server stored (amount paid, customer fees),
+ * and the tests check them against the domain's planCheckout.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import { planCheckout, type TenderMethod } from '@pos/domain';
-import { postOrderSale } from '../packages/api/src/features/ledger/ledger.service';
 import type { ApiHarness, Person } from './factories';
 
 const money = (v: bigint) => ({ type: 'Money' as const, value: String(v) });
@@ -28,12 +23,10 @@ export interface SaleLine {
   taxPercent?: bigint;
 }
 
-/** A payment method as a sale uses it: its id at the store (null for a cash method the store does not list) and its fees. */
+/** A payment method as a sale uses it: its id at the store and its fees. */
 export interface SaleMethod extends TenderMethod {
-  id: number | null;
+  id: number;
 }
-
-export const CASH: SaleMethod = { id: null, name: 'Cash', isCash: true, vendorFeePercent: 0n, customerFeePercent: 0n, customerFeeAmount: 0n, minimumAmount: 0n };
 
 export interface SalePayment {
   method: SaleMethod;
@@ -51,11 +44,12 @@ export interface CompletedSale {
   amountPaid: bigint;
 }
 
-/** The store's Cash method, once checkout gives every store one; CASH otherwise. */
+/** The store's Cash method, which every store has from its creation. */
 export async function cashMethodOf(h: ApiHarness, person: Person): Promise<SaleMethod> {
   const { paymentMethods } = await h.as(person).store.payment.list({});
-  const cash = paymentMethods.find((m) => (m as { isCash?: boolean }).isCash === true);
-  return cash ? { ...CASH, id: cash.id, name: cash.name } : CASH;
+  const cash = paymentMethods.find((m) => m.isCash);
+  if (!cash) throw new Error(`store ${person.storeId} has no Cash method`);
+  return { id: cash.id, name: cash.name, isCash: true, vendorFeePercent: 0n, customerFeePercent: 0n, customerFeeAmount: 0n, minimumAmount: 0n };
 }
 
 /** Creates a card method with these fees and answers it as a sale uses it. */
@@ -80,12 +74,12 @@ export async function addCardMethod(h: ApiHarness, person: Person, fees: { name?
 }
 
 /**
- * Rings up `lines` and completes the order paid by `payments` (none: in full by cash).
- * Answers the order's figures; its vendor lines are posted to the ledger.
+ * Rings up `lines` and completes the order paid by `payments` (none: the body alone, paid
+ * in full by the store's Cash method). Answers the order's figures as the server stored
+ * them; checkout posted its vendor lines to the ledger.
  */
 export async function completeSale(h: ApiHarness, db: Kysely<Database>, person: Person, lines: readonly SaleLine[], payments: readonly SalePayment[] = []): Promise<CompletedSale> {
   const next = await h.as(person).order.next({});
-  const sent = payments.filter((p) => p.method.id !== null).map((p) => ({ paymentMethodId: p.method.id, amount: money(p.amount) }));
   const answer = await h.as(person).order.submit({
     orderId: next.nextOrderId,
     customerName: 'Settlement test',
@@ -99,31 +93,32 @@ export async function completeSale(h: ApiHarness, db: Kysely<Database>, person: 
       tax1Percent: percent(l.taxPercent ?? 0n),
       tax1Description: 'GST',
     })),
-    ...(sent.length > 0 ? { payments: sent } : {}),
+    ...(payments.length > 0 ? { payments: payments.map((p) => ({ paymentMethodId: p.method.id, amount: money(p.amount) })) } : {}),
   });
+  if (answer.order.status !== 'COMPLETED') throw new Error(`the sale is ${answer.order.status}, not COMPLETED`);
   const orderId = BigInt(answer.order.id);
   const total = BigInt(answer.order.total.value);
-  const plan = planCheckout(total, payments.length > 0 ? payments : total > 0n ? [{ method: CASH, amount: total }] : []);
-  if (plan.problem) throw new Error(`the test's payments cannot pay ${total}: ${plan.problem.kind}`);
+  const plan = planCheckout(total, payments);
+  if (payments.length > 0 && plan.problem) throw new Error(`the test's payments cannot pay ${total}: ${plan.problem.kind}`);
+  // What the server stored is what the domain's plan computes (no payments: cash, no fees).
+  const planned = payments.length > 0 ? [plan.customerFees, plan.amountPaid] : [0n, total];
+  if (BigInt(answer.order.customerFees.value) !== planned[0] || BigInt(answer.order.amountPaid.value) !== planned[1]) {
+    throw new Error(`the server stored fees ${answer.order.customerFees.value} and amount paid ${answer.order.amountPaid.value}, the plan says ${planned.join(' and ')}`);
+  }
 
-  const { rows } = await sql<{ posted: string; taxes: string; own: string }>`
-    select (select count(*) from ledger_entries where order_id = ${orderId})::text as posted,
-           (select coalesce(sum(tax1_amount + tax2_amount + tax3_amount), 0) from order_lines where order_id = ${orderId})::text as taxes,
+  const { rows } = await sql<{ taxes: string; own: string }>`
+    select (select coalesce(sum(tax1_amount + tax2_amount + tax3_amount), 0) from order_lines where order_id = ${orderId})::text as taxes,
            (select coalesce(sum(l.total), 0) from order_lines l left join item_codes c on c.id = l.item_code_id
              where l.order_id = ${orderId} and c.vendor_id is null)::text as own`.execute(db);
   const figures = rows[0]!;
-  if (figures.posted === '0') {
-    const applied = plan.tenders.map((t) => ({ applied: t.applied, vendorFeePercent: t.method.isCash ? 0n : t.method.vendorFeePercent }));
-    await db.transaction().execute((trx) => postOrderSale(trx, person.storeId, { id: orderId, total }, applied, BigInt(person.userId)));
-  }
   return {
     orderId,
     orderNumber: answer.order.orderNumber,
     total,
     taxes: BigInt(figures.taxes),
     ownSales: BigInt(figures.own),
-    customerFees: plan.customerFees,
-    amountPaid: plan.amountPaid,
+    customerFees: BigInt(answer.order.customerFees.value),
+    amountPaid: BigInt(answer.order.amountPaid.value),
   };
 }
 

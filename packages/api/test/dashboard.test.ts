@@ -174,7 +174,7 @@ beforeAll(async () => {
   await setOrder(refunded, { status: 'REFUNDED' });
   await setOrder((await h.as(cashier).order.next()).nextOrderId, { status: 'CANCELLED' });
 
-  // Pending: the cashier's 2 drafts, the manager's draft, a PENDING of the owner and one of the cashier.
+  // Drafts (the cashier's 2 and the manager's) and orders waiting for approval (a PENDING of the owner and one of the cashier).
   await h.as(cashier).order.next();
   await h.as(cashier).order.next();
   await h.as(manager).order.next();
@@ -279,14 +279,14 @@ describe('time-zone edges (America/New_York)', () => {
 });
 
 describe('/dashboard/store-manager', () => {
-  it('counts DRAFT and PENDING orders of the store and active items at or below their reorder level', async () => {
+  it("counts the store's PENDING orders (waiting for approval; drafts are not pending) and active items at or below their reorder level", async () => {
     await placeCompleted({ T: '2024-03-31T04:01:00Z' });
     expect(await at('2024-03-31T20:00:00Z').as(manager).dashboard.storeManager()).toEqual({
       success: true,
       message: 'OK',
       dailyRevenue: $('60.99'),
-      // cashier's 2 drafts, manager's draft, 2 PENDING; not COMPLETED, CANCELLED, REFUNDED or the other store's draft
-      pendingOrders: 5,
+      // the 2 PENDING; not the 3 drafts, COMPLETED, CANCELLED, REFUNDED or the other store's draft
+      pendingOrders: 2,
       // A, C, E
       lowStockItems: 3,
       activeStaff: expect.any(Number),

@@ -1,6 +1,6 @@
 /**
- * The vendor ledger's foundations on a real database: the worked example's postings of a
- * completed order, balances kept in step with the entries (also under concurrent
+ * The vendor ledger's foundations on a real database: the worked example's postings of an
+ * order checkout completes (it posts once, in the completing transaction), balances kept in step with the entries (also under concurrent
  * postings that touch the same vendors in opposite orders), a month's rent at most once
  * per account, and a table the database itself keeps append-only, like the audit trail.
  */
@@ -13,6 +13,7 @@ import { postOrderSale } from '../src/features/ledger/ledger.service';
 import { recordAudit } from '../src/features/audit/audit.service';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
+import { addCardMethod, cashMethodOf } from '../../../test/sales';
 
 const M = (text: string) => ({ type: 'Money' as const, value: String(parseMoney(text)) });
 const P = (text: string) => ({ type: 'Percent' as const, value: String(parsePercent(text)) });
@@ -42,15 +43,28 @@ async function addCode(vendorId: bigint, tag: string, commission: string, over: 
 
 const gst = { tax1Enabled: true, tax1Percent: P('5'), tax1Description: 'GST' };
 
-/** Rings up and completes an order through the API; answers its id and total. */
-async function completeOrder(lines: { itemCode: string; description: string; quantity: number; price: string; discount?: string }[]) {
+type Line = { itemCode: string; description: string; quantity: number; price: string; discount?: string };
+const itemsOf = (lines: Line[]) =>
+  lines.map((l) => ({ itemCode: l.itemCode, description: l.description, quantity: l.quantity, price: M(l.price), discountPercent: P(l.discount ?? '0'), ...gst }));
+
+/** Rings up and completes an order through the API (paid by `payments`, else by Cash); answers its id and total. */
+async function completeOrder(lines: Line[], payments?: { paymentMethodId: number; amount: ReturnType<typeof M> }[]) {
   const next = await h.as(owner).order.next({});
-  const order = await h.as(owner).order.submit({
-    orderId: next.nextOrderId,
-    customerName: 'Ledger test',
-    items: lines.map((l) => ({ itemCode: l.itemCode, description: l.description, quantity: l.quantity, price: M(l.price), discountPercent: P(l.discount ?? '0'), ...gst })),
-  });
+  const order = await h.as(owner).order.submit({ orderId: next.nextOrderId, customerName: 'Ledger test', items: itemsOf(lines), ...(payments ? { payments } : {}) });
   return { id: BigInt(order.order.id), total: BigInt(order.order.total.value) };
+}
+
+/** Rings up an order and leaves it a DRAFT (nothing posted); answers its id and total. */
+async function draftOrder(lines: Line[]) {
+  const next = await h.as(owner).order.next({});
+  let lineId = next.nextOrderLineId;
+  let total = 0n;
+  for (const [i, l] of lines.entries()) {
+    const saved = await h.as(owner).order.updateLine({ orderLineId: lineId, ...itemsOf([l])[0]!, itemDescription: l.description, createNewLine: i < lines.length - 1 });
+    lineId = saved.newOrderLineId ?? lineId;
+    total = BigInt(saved.summary.total.value);
+  }
+  return { id: BigInt(next.nextOrderId), total };
 }
 
 async function entriesOf(orderId: bigint) {
@@ -90,19 +104,21 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 describe('posting a completed order', () => {
-  it('posts the worked example: Ada +72.00 −7.20 −1.23, Bo +25.00 −8.75, nothing for the gift wrap', async () => {
-    const order = await completeOrder([
-      { itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: '40', discount: '10' },
-      { itemCode: 'BO1', description: 'Chair', quantity: 1, price: '25' },
-      { itemCode: '', description: 'Gift wrap', quantity: 1, price: '3' },
-    ]);
-    expect(order.total).toBe($('105'));
-    await handle.db.transaction().execute((trx) =>
-      postOrderSale(trx, owner.storeId, order, [
-        { applied: $('60'), vendorFeePercent: parsePercent('3') },
-        { applied: $('45'), vendorFeePercent: 0n },
-      ], BigInt(owner.userId)),
+  it('posts the worked example once, as checkout completes it: Ada +72.00 −7.20 −1.23, Bo +25.00 −8.75, nothing for the gift wrap', async () => {
+    const card = await addCardMethod(h, owner, { vendorFeePercent: parsePercent('3'), customerFeePercent: parsePercent('2'), customerFeeAmount: $('0.25'), minimumAmount: $('5') });
+    const cash = await cashMethodOf(h, owner);
+    const order = await completeOrder(
+      [
+        { itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: '40', discount: '10' },
+        { itemCode: 'BO1', description: 'Chair', quantity: 1, price: '25' },
+        { itemCode: '', description: 'Gift wrap', quantity: 1, price: '3' },
+      ],
+      [
+        { paymentMethodId: card.id, amount: M('60') },
+        { paymentMethodId: cash.id, amount: M('50') },
+      ],
     );
+    expect(order.total).toBe($('105'));
     expect(await entriesOf(order.id)).toEqual([
       { vendor_id: ada, item_code_id: null, kind: 'SALE', amount: $('72') },
       { vendor_id: ada, item_code_id: null, kind: 'COMMISSION', amount: $('-7.20') },
@@ -119,7 +135,6 @@ describe('posting a completed order', () => {
     const own = await addCode(ada, 'ADASEP', '20', { receivesSeparateStatement: true });
     const before = (await handle.db.selectFrom('vendors').select('outstanding_statement_balance as b').where('id', '=', ada).executeTakeFirstOrThrow()).b;
     const order = await completeOrder([{ itemCode: 'ADASEP', description: 'Quilt', quantity: 1, price: '50' }]);
-    await handle.db.transaction().execute((trx) => postOrderSale(trx, owner.storeId, order, [{ applied: order.total, vendorFeePercent: 0n }], null));
     expect(await entriesOf(order.id)).toEqual([
       { vendor_id: ada, item_code_id: own, kind: 'SALE', amount: $('50') },
       { vendor_id: ada, item_code_id: own, kind: 'COMMISSION', amount: $('-10') },
@@ -131,7 +146,7 @@ describe('posting a completed order', () => {
   });
 
   it('posts nothing when the transaction rolls back', async () => {
-    const order = await completeOrder([{ itemCode: 'BO1', description: 'Stool', quantity: 1, price: '10' }]);
+    const order = await draftOrder([{ itemCode: 'BO1', description: 'Stool', quantity: 1, price: '10' }]);
     await expect(
       handle.db.transaction().execute(async (trx) => {
         await postOrderSale(trx, owner.storeId, order, [], null);

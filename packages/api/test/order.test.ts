@@ -735,6 +735,18 @@ describe('/order/fetch', () => {
         total: $('186.37'),
         createdAt: row.created_at.toISOString(),
         updatedAt: row.updated_at.toISOString(),
+        // Submitted without payments: paid in full by the store's Cash method.
+        payments: [
+          { id: expect.any(Number), paymentMethodId: expect.any(Number), name: 'Cash', isCash: true, amount: $('186.37'), applied: $('186.37'), customerFee: M(0), change: M(0) },
+        ],
+        customerFees: M(0),
+        amountPaid: $('186.37'),
+        changeDue: M(0),
+        approvedBy: null,
+        approvedAt: null,
+        completedAt: row.completed_at!.toISOString(),
+        cancelledAt: null,
+        cancelReason: '',
       },
     });
   });

@@ -61,12 +61,8 @@ const lineArb = fc.record({
 const splitArb = fc.record({ card: fc.integer({ min: 0, max: 100 }), debit: fc.integer({ min: 0, max: 100 }), change: cents(0, 2_000) });
 type Split = fc.Arbitrary<{ card: number; debit: number; change: bigint } | null>;
 
-/**
- * The splits the orders are paid by. The order submit of today takes no payments (the
- * order is paid in full by cash): null. Once checkout takes `payments`, this is splitArb.
- */
-const ORDER_SPLITS: Split = fc.constant(null);
-void splitArb;
+/** The splits the orders are paid by; null: the submit carries no payments (paid in full by the store's Cash). */
+const ORDER_SPLITS: Split = fc.option(splitArb, { nil: null, freq: 4 });
 
 /** Card and Debit parts of the total (Card only at or above its minimum) and cash for the rest, tendered with change. */
 function paymentsFor(total: bigint, split: { card: number; debit: number; change: bigint } | null, methods: Methods): SalePayment[] {
@@ -78,7 +74,8 @@ function paymentsFor(total: bigint, split: { card: number; debit: number; change
   const debit = part(split.debit);
   if (debit > 0n) payments.push({ method: methods.debit, amount: debit });
   const rest = total - payments.reduce((sum, p) => sum + p.amount, 0n);
-  if (rest > 0n || payments.length === 0) payments.push({ method: methods.cash, amount: rest + split.change });
+  // Cash for the rest, tendered with change; nothing at all for an order of zero paid by nothing else (no payments: Cash).
+  if ((rest > 0n || payments.length === 0) && rest + split.change > 0n) payments.push({ method: methods.cash, amount: rest + split.change });
   return payments;
 }
 

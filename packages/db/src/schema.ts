@@ -55,6 +55,8 @@ export interface PaymentMethodsTable {
   customer_fee_amount: Int8;
   minimum_amount: Int8;
   requires_manager_approval: Setting<boolean>;
+  /** The store's Cash method (one live per store, made with the store): gives change, no fees, never archived. */
+  is_cash: ColumnType<boolean, boolean | undefined, never>;
   archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -114,6 +116,46 @@ export interface OrdersTable {
   tax2_total: Int8Setting;
   tax3_total: Int8Setting;
   vendor_share_total: Int8Setting;
+  /** Σ customer fees of the order's payments. */
+  customer_fees: Int8Setting;
+  /** total + customer fees, once completed; zero before. */
+  amount_paid: Int8Setting;
+  /** Cash handed back. */
+  change_due: Int8Setting;
+  approved_by: NullableInt8;
+  approved_at: NullableTimestamp;
+  cancelled_by: NullableInt8;
+  cancelled_at: NullableTimestamp;
+  cancel_reason: Setting<string>;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface OrderPaymentsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  order_id: Int8;
+  payment_method_id: Int8;
+  /** Snapshots of the method when the order was paid. */
+  method_name: string;
+  is_cash: boolean;
+  vendor_fee_percent: Int8;
+  /** As given: for cash, what was tendered. */
+  amount: Int8;
+  /** The part of the order total it paid. */
+  applied: Int8;
+  customer_fee: Int8;
+  change: Int8;
+  created_at: CreatedAt;
+}
+
+/** The first answer to a submit with an idempotency key (superjson), answered again for the same key and order. */
+export interface OrderSubmitKeysTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  order_id: Int8;
+  key: string;
+  answer: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
 }
 
 export type VendorType = 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT';
@@ -367,6 +409,8 @@ export interface RefundPaymentsTable {
 }
 
 export interface Database {
+  order_payments: OrderPaymentsTable;
+  order_submit_keys: OrderSubmitKeysTable;
   refunds: RefundsTable;
   refund_lines: RefundLinesTable;
   refund_payments: RefundPaymentsTable;

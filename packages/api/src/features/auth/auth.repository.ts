@@ -85,6 +85,12 @@ export async function listAssignments(db: Db, userId: bigint | number): Promise<
   return rows as AssignmentRow[];
 }
 
+/** The roles a user holds in one store. */
+export async function storeRolesOf(db: Db, userId: bigint | number, storeId: number): Promise<Role[]> {
+  const rows = await db.selectFrom('role_assignments').select('role').where('user_id', '=', BigInt(userId)).where(inStore(storeId)).execute();
+  return rows.map((r) => r.role as Role);
+}
+
 export async function insertSession(db: Db, s: { userId: bigint | number; tokenHash: string; expiresAt: Date }): Promise<bigint> {
   const row = await db
     .insertInto('sessions')

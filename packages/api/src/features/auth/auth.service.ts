@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '@pos/db';
 import type { ZLoginInput, ZPasswordInput, ZSignupInput, LoginOutput } from '@pos/contracts';
-import { isValidTimeZone, MESSAGES, type Role } from '@pos/domain';
+import { includes, isValidTimeZone, MESSAGES, type Role } from '@pos/domain';
 import type { ApiConfig, Context } from '../../context';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db-errors';
@@ -63,7 +63,7 @@ async function pruneNow(ctx: Context): Promise<void> {
  * Pending attempts do not count toward the address limit, so many tills signing in at
  * once from one address are never refused.
  */
-async function passwordMatches(ctx: Context, account: string, password: string, storedHash: string | null): Promise<boolean> {
+async function passwordMatches(ctx: Context, account: string, password: string, storedHash: string | null, authorized = true): Promise<boolean> {
   const limits = ctx.config.signInLimits;
   const attemptId = await repo.recordAttempt(ctx.db, { kind: 'pending', account, address: ctx.ip });
   let outcome: 'failure' | 'success' | 'none' = 'none';
@@ -73,13 +73,34 @@ async function passwordMatches(ctx: Context, account: string, password: string, 
       (await repo.secondsUntilUnder(ctx.db, { kinds: ['failure'], address: ctx.ip }, limits.failuresPerAddress, limits.failureWindowMs, attemptId));
     if (wait !== null) throw tooMany(ctx, wait, 'Too many failed sign-in attempts.');
     const valid = await gated(ctx, () => verifyPassword(password, storedHash ?? dummyPasswordHash(ctx.config.scryptCost)));
-    outcome = valid && storedHash !== null ? 'success' : 'failure';
+    outcome = valid && storedHash !== null && authorized ? 'success' : 'failure';
     return outcome === 'success';
   } finally {
     if (outcome === 'success') await repo.clearPairFailures(ctx.db, attemptId, account, ctx.ip);
     else if (outcome === 'failure') await repo.markFailure(ctx.db, attemptId);
     else await repo.forgetAttempt(ctx.db, attemptId).catch(() => undefined);
   }
+}
+
+export const MANAGER_APPROVAL_FAILED = 'Manager approval failed';
+
+/**
+ * A manager's approval given at the till: the credentials of a user who holds
+ * STORE_MANAGER or a role including it in this store. Checked under the sign-in limits
+ * like a login of that account from this address; a wrong password, an unknown name or
+ * a user without the role is counted as a failed sign-in and answered 403. The count is
+ * written on its own connection, so it stays when the caller's transaction rolls back.
+ * Answers the approving user.
+ */
+export async function verifyManagerApproval(ctx: Context, storeId: number, approval: { usernameOrEmail: string; password: string }): Promise<{ id: bigint; username: string }> {
+  await pruneNow(ctx);
+  const name = approval.usernameOrEmail.toLowerCase();
+  const user = await repo.findUserByLogin(ctx.db, name);
+  const account = user ? `user:${user.id}` : `name:${name}`;
+  const authorized = user ? (await repo.storeRolesOf(ctx.db, user.id, storeId)).some((role) => includes(role, 'STORE_MANAGER')) : false;
+  const matches = await passwordMatches(ctx, account, approval.password, user?.passwordHash ?? null, authorized);
+  if (!user || !matches) throw new AppError('FORBIDDEN', MANAGER_APPROVAL_FAILED);
+  return { id: user.id, username: user.username };
 }
 
 export async function startSession(ctx: Context, user: { id: bigint; username: string; email: string }, message: string): Promise<LoginResult> {

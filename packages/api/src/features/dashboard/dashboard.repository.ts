@@ -45,7 +45,7 @@ export async function managerCounters(db: Db, storeId: number, now: Date) {
   const [today, { rows }] = await Promise.all([
     completedSince(db, storeId, periodStart(storeId, now, 'day'), now),
     sql<{ pending: bigint; lowStock: bigint; activeStaff: bigint }>`
-      select (select count(*) from orders where ${inStore(storeId)} and status in ('DRAFT', 'PENDING')) as pending,
+      select (select count(*) from orders where ${inStore(storeId)} and status = 'PENDING') as pending,
              (select count(*) from inventory_items where ${inStore(storeId)} and archived_at is null
                 and quantity_on_hand <= reorder_level) as "lowStock",
              (select count(distinct s.user_id) from sessions s

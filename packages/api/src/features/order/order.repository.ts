@@ -149,11 +149,11 @@ export async function findLineOrder(db: Db, storeId: number, lineId: number) {
     .executeTakeFirst();
 }
 
-/** The order's status, locked for the rest of the transaction; undefined if not this store's. */
-export async function lockOrder(db: Db, storeId: number, orderId: number) {
+/** The order's status, number and total, locked for the rest of the transaction; undefined if not this store's. */
+export async function lockOrder(db: Db, storeId: number, orderId: number | bigint) {
   return db
     .selectFrom('orders')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'order_number as orderNumber', 'total'])
     .where('id', '=', BigInt(orderId))
     .where(inStore(storeId))
     .forUpdate()
@@ -171,8 +171,8 @@ export type OrderTotals = OrderSummary;
  * saved line at the till); order.test.ts's random baskets prove on the real database
  * that what it stores is exactly summarizeOrder's answer.
  */
-export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean } = {}): Promise<OrderTotals> {
-  const { rows } = await sumLines(db, storeId, orderId, extra).catch((error: unknown) => {
+export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigint | number): Promise<OrderTotals> {
+  const { rows } = await sumLines(db, storeId, orderId).catch((error: unknown) => {
     // Lines each in range whose sums are not: the order total leaves signed 64-bit
     // range, the same 400 the domain's summarizeOrder gives (never a 500).
     if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
@@ -183,15 +183,13 @@ export async function refreshOrderTotals(db: Db, storeId: number, orderId: bigin
   return totals;
 }
 
-function sumLines(db: Db, storeId: number, orderId: bigint | number, extra: { customerName?: string; complete?: boolean }) {
+function sumLines(db: Db, storeId: number, orderId: bigint | number) {
   return sql<OrderTotals>`
     update orders o set
       subtotal = s.subtotal, discount_total = s.discount, tax1_total = s.tax1, tax2_total = s.tax2, tax3_total = s.tax3,
       total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3,
       vendor_share_total = s.vendor_share,
       updated_at = now()
-      ${extra.customerName !== undefined ? sql`, customer_name = ${extra.customerName}` : sql``}
-      ${extra.complete ? sql`, status = 'COMPLETED', completed_at = now()` : sql``}
     from (
       select coalesce(sum(amount), 0)::int8 as subtotal, coalesce(sum(discount_amount), 0)::int8 as discount,
              coalesce(sum(tax1_amount), 0)::int8 as tax1, coalesce(sum(tax2_amount), 0)::int8 as tax2,
@@ -204,23 +202,32 @@ function sumLines(db: Db, storeId: number, orderId: bigint | number, extra: { cu
 
 export async function findOrder(db: Db, storeId: number, orderId: bigint | number) {
   return db
-    .selectFrom('orders')
+    .selectFrom('orders as o')
+    .leftJoin('users as a', 'a.id', 'o.approved_by')
     .select([
-      'id',
-      'order_number as orderNumber',
-      'customer_name as customerName',
-      'status',
-      'subtotal',
-      'discount_total as discount',
-      'tax1_total as tax1',
-      'tax2_total as tax2',
-      'tax3_total as tax3',
-      'total',
-      'created_at as createdAt',
-      'updated_at as updatedAt',
+      'o.id',
+      'o.order_number as orderNumber',
+      'o.customer_name as customerName',
+      'o.status',
+      'o.subtotal',
+      'o.discount_total as discount',
+      'o.tax1_total as tax1',
+      'o.tax2_total as tax2',
+      'o.tax3_total as tax3',
+      'o.total',
+      'o.created_at as createdAt',
+      'o.updated_at as updatedAt',
+      'o.customer_fees as customerFees',
+      'o.amount_paid as amountPaid',
+      'o.change_due as changeDue',
+      'a.username as approvedBy',
+      'o.approved_at as approvedAt',
+      'o.completed_at as completedAt',
+      'o.cancelled_at as cancelledAt',
+      'o.cancel_reason as cancelReason',
     ])
-    .where('id', '=', BigInt(orderId))
-    .where(inStore(storeId))
+    .where('o.id', '=', BigInt(orderId))
+    .where(inStore(storeId, 'o'))
     .executeTakeFirst();
 }
 
@@ -245,7 +252,8 @@ export type LineRow = Awaited<ReturnType<typeof listLines>>[number];
 
 /**
  * The order lookup: every filter optional (text filters case-insensitive, the order
- * number a prefix, the customer and the item keyword anywhere, amounts and dates inclusive); up to LOOKUP_LIMIT stubs, newest first, already
+ * number a prefix, the customer and the item keyword anywhere, amounts and dates
+ * inclusive, the status exact); up to LOOKUP_LIMIT stubs, newest first, already
  * in their wire form. PostgreSQL writes the JSON text (ids as numbers, money as
  * micro-unit text, times as ISO-8601 UTC with milliseconds, as Date.toISOString writes
  * them; to_json quotes the free texts), so 500 stubs cost one JSON.parse instead of 3,000
@@ -263,6 +271,7 @@ export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput
   if (f.endDate) query = query.where('o.created_at', '<=', f.endDate);
   if (f.minAmount !== null) query = query.where('o.total', '>=', f.minAmount);
   if (f.maxAmount !== null) query = query.where('o.total', '<=', f.maxAmount);
+  if (f.status !== null) query = query.where('o.status', '=', f.status);
   if (f.itemKeyword) {
     const pattern = likeContains(f.itemKeyword);
     query = query.where('o.id', 'in', (eb) =>
@@ -284,4 +293,172 @@ export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput
     )
     .executeTakeFirstOrThrow();
   return JSON.parse(stubs) as OrderStubWire[];
+}
+
+// ---------------------------------------------------------------------------------
+// Checkout: payments, completion, approval, cancellation, stock, idempotency keys
+// ---------------------------------------------------------------------------------
+
+/** A payment as checkout stores it: a snapshot of its method and what the domain's plan computed. */
+export interface PaymentValues {
+  paymentMethodId: bigint;
+  name: string;
+  isCash: boolean;
+  vendorFeePercent: bigint;
+  amount: bigint;
+  applied: bigint;
+  customerFee: bigint;
+  change: bigint;
+}
+
+export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[]): Promise<void> {
+  if (payments.length === 0) return;
+  await db
+    .insertInto('order_payments')
+    .values(
+      payments.map((p) => ({
+        store_id: BigInt(storeId),
+        order_id: BigInt(orderId),
+        payment_method_id: p.paymentMethodId,
+        method_name: p.name,
+        is_cash: p.isCash,
+        vendor_fee_percent: p.vendorFeePercent,
+        amount: p.amount,
+        applied: p.applied,
+        customer_fee: p.customerFee,
+        change: p.change,
+      })),
+    )
+    .execute();
+}
+
+/** The order's payments in the order they were given. */
+export async function listPayments(db: Db, storeId: number, orderId: bigint | number) {
+  return db
+    .selectFrom('order_payments')
+    .select([
+      'id',
+      'payment_method_id as paymentMethodId',
+      'method_name as name',
+      'is_cash as isCash',
+      'vendor_fee_percent as vendorFeePercent',
+      'amount',
+      'applied',
+      'customer_fee as customerFee',
+      'change',
+    ])
+    .where(inStore(storeId))
+    .where('order_id', '=', BigInt(orderId))
+    .orderBy('id')
+    .execute();
+}
+
+/** What a submit stores on the order besides its lines' totals. */
+export interface Outcome {
+  status: 'PENDING' | 'COMPLETED';
+  customerFees: bigint;
+  changeDue: bigint;
+  /** total + customer fees when completed; zero while PENDING. */
+  amountPaid: bigint;
+  customerName?: string;
+  /** Who approved a payment that needed a manager (null: nobody had to). */
+  approvedBy: bigint | null;
+}
+
+export async function saveOutcome(db: Db, storeId: number, orderId: bigint | number, o: Outcome): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      status: o.status,
+      customer_fees: o.customerFees,
+      change_due: o.changeDue,
+      amount_paid: o.amountPaid,
+      ...(o.customerName !== undefined ? { customer_name: o.customerName } : {}),
+      ...(o.status === 'COMPLETED' ? { completed_at: sql`now()` } : {}),
+      ...(o.approvedBy !== null ? { approved_by: o.approvedBy, approved_at: sql`now()` } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', BigInt(orderId))
+    .where(inStore(storeId))
+    .execute();
+}
+
+/** A PENDING order approved: completed, paid in full, and who approved it. */
+export async function approveOrder(db: Db, storeId: number, orderId: bigint | number, approvedBy: bigint): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      status: 'COMPLETED',
+      amount_paid: sql`total + customer_fees`,
+      completed_at: sql`now()`,
+      approved_by: approvedBy,
+      approved_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', BigInt(orderId))
+    .where(inStore(storeId))
+    .execute();
+}
+
+export async function cancelOrder(db: Db, storeId: number, orderId: bigint | number, by: bigint, reason: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', cancelled_by: by, cancelled_at: sql`now()`, cancel_reason: reason, updated_at: sql`now()` })
+    .where('id', '=', BigInt(orderId))
+    .where(inStore(storeId))
+    .execute();
+}
+
+/** A stocked item a completion takes units of, and what it has left after. */
+export interface StockTaken {
+  id: bigint;
+  sku: string;
+  quantity: bigint;
+  quantityAfter: bigint;
+}
+
+/**
+ * Takes the units of the order's lines whose item code is the SKU of a live stock item
+ * (case-insensitive; lines of the same SKU together) from stock, each change with its
+ * movement. The items are locked first, in id order, so concurrent sales of the same
+ * items queue instead of deadlocking; each subtracts from what the one before it left.
+ * Answers every item taken from; a quantity after below zero means the caller must
+ * refuse (and roll back).
+ */
+export async function takeStock(db: Db, storeId: number, orderId: bigint | number, reason: string, userId: bigint | null): Promise<StockTaken[]> {
+  const sold = sql`(select lower(item_code) as code, sum(quantity)::int8 as quantity from order_lines
+                    where ${inStore(storeId)} and order_id = ${BigInt(orderId)} and item_code <> '' and quantity > 0 group by 1)`;
+  const { rows: locked } = await sql<{ id: bigint }>`
+    select i.id from inventory_items i
+    where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) in (select code from ${sold} s)
+    order by i.id for update`.execute(db);
+  if (locked.length === 0) return [];
+  const { rows } = await sql<StockTaken>`
+    with taken as (
+      update inventory_items i set quantity_on_hand = i.quantity_on_hand - s.quantity, updated_at = now()
+      from ${sold} s
+      where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) = s.code
+      returning i.id, i.sku, s.quantity, i.quantity_on_hand as "quantityAfter"
+    ), moved as (
+      insert into inventory_movements (store_id, item_id, delta, quantity_after, reason, created_by)
+      select ${BigInt(storeId)}, id, -quantity, "quantityAfter", ${reason}, ${userId} from taken order by id
+    )
+    select * from taken order by id`.execute(db);
+  return rows;
+}
+
+/** The first answer to a submit of this order with this key (superjson), or undefined. */
+export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('order_submit_keys')
+    .select('answer')
+    .where(inStore(storeId))
+    .where('order_id', '=', BigInt(orderId))
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.answer;
+}
+
+export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: string): Promise<void> {
+  await db.insertInto('order_submit_keys').values({ store_id: BigInt(storeId), order_id: BigInt(orderId), key, answer }).execute();
 }

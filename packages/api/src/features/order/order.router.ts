@@ -1,10 +1,16 @@
-/** /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup: STORE_STAFF and above. */
+/**
+ * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
+ * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
+ * above only); /order/approve: STORE_MANAGER and above.
+ */
 import {
+  ZCancelOrderInput,
   ZEmptyInput,
   ZFetchOrderOutput,
   ZLookupOrdersInput,
   ZLookupOrdersOutput,
   ZNextOrderOutput,
+  ZOrderActionOutput,
   ZOrderIdInput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
@@ -13,9 +19,10 @@ import {
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
-import { fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
+const managerProcedure = roleProcedure('STORE_MANAGER');
 
 export const orderRouter = router({
   next: staffProcedure
@@ -32,7 +39,17 @@ export const orderRouter = router({
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)
     .output(ZSubmitOrderOutput)
-    .mutation(({ ctx, input }) => submitOrder(ctx.db, ctx.storeId, input)),
+    .mutation(({ ctx, input }) => submitOrder(ctx, input)),
+  approve: managerProcedure
+    .meta({ path: '/order/approve' })
+    .input(ZOrderIdInput)
+    .output(ZOrderActionOutput)
+    .mutation(({ ctx, input }) => approveOrder(ctx, input.orderId)),
+  cancel: staffProcedure
+    .meta({ path: '/order/cancel', accessNote: 'a PENDING order only STORE_MANAGER and above (403)' })
+    .input(ZCancelOrderInput)
+    .output(ZOrderActionOutput)
+    .mutation(({ ctx, input }) => cancelOrder(ctx, input.orderId, input.reason)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)

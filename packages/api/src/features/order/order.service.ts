@@ -1,28 +1,50 @@
 /**
  * The order rules that span several repository calls: numbering
  * with a fresh draft, saving a line (recomputed with the domain's arithmetic, linked to
- * the store's item code when its code names one), submitting (empty lines dropped,
- * totals recomputed, COMPLETED), and read-only once no longer a draft.
+ * the store's item code when its code names one), read-only once no longer a draft, and
+ * checkout (docs/SETTLEMENT.md, Checkout): submitting (empty lines dropped, totals
+ * recomputed, the payments applied by the domain's planCheckout), completing (payments,
+ * stock, the vendor ledger, the order's figures and its audit event in one transaction),
+ * approving and cancelling.
  */
 import type { Kysely } from 'kysely';
+import superjson from 'superjson';
 import type { Database } from '@pos/db';
 import type { SubmitLine, SubmitOrderInput, UpdateLineInput } from '@pos/contracts';
 import {
   assertLineWithinLimits,
   assertOrderWithinLimits,
+  checkoutProblemMessage,
   computeLine,
+  includes,
   isLineEmpty,
   isOrderEditable,
+  planCheckout,
   presetLineTaxes,
   vendorShare,
+  type CheckoutPlan,
+  type Role,
   type StoreTax,
+  type TenderMethod,
 } from '@pos/domain';
+import type { Context } from '../../context';
 import { AppError } from '../../errors';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import { verifyManagerApproval } from '../auth/auth.service';
 import { findItemCodeByTag } from '../itemcode/itemcode.repository';
-import { getSettings } from '../store/store.repository';
+import { postOrderSale } from '../ledger/ledger.service';
+import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
+import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
 
 type Db = Kysely<Database>;
+
+/** Who calls a checkout procedure: the call's context, the (store, role) it acts in and its user. */
+export type Caller = Context & { storeId: number; role: Role; user: { id: bigint; username: string } };
+
+function actorOfCaller(c: Caller): Actor {
+  return { storeId: c.storeId, userId: c.user.id, role: c.role };
+}
 type Settings = Awaited<ReturnType<typeof getSettings>>;
 
 export const ORDER_NOT_FOUND = 'No such order in this store';
@@ -129,7 +151,8 @@ async function lineValues(db: Db, storeId: number, input: LineFields, settings: 
 async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
   const order = await repo.findOrder(db, storeId, orderId);
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return { ...order, items: await repo.listLines(db, storeId, orderId) };
+  const [items, payments] = await Promise.all([repo.listLines(db, storeId, orderId), repo.listPayments(db, storeId, orderId)]);
+  return { ...order, items, payments: payments.map(({ vendorFeePercent: _fee, ...p }) => p) };
 }
 
 export async function nextOrder(db: Db, storeId: number, userId: bigint) {
@@ -156,8 +179,8 @@ export async function nextOrder(db: Db, storeId: number, userId: bigint) {
 }
 
 /** Stores the order's totals; an order beyond the business limit is refused (the transaction rolls back). */
-async function saveTotals(db: Db, storeId: number, orderId: bigint | number, extra?: Parameters<typeof repo.refreshOrderTotals>[3]) {
-  const totals = await repo.refreshOrderTotals(db, storeId, orderId, extra);
+async function saveTotals(db: Db, storeId: number, orderId: bigint | number) {
+  const totals = await repo.refreshOrderTotals(db, storeId, orderId);
   assertOrderWithinLimits(totals);
   return totals;
 }
@@ -256,31 +279,209 @@ function mergeLine(saved: LineFields, item: SubmitLine): LineFields {
   return merged;
 }
 
-export async function submitOrder(db: Db, storeId: number, input: SubmitOrderInput) {
+/** A payment method as checkout applies it. */
+type Tender = TenderMethod & { id: bigint; requiresManagerApproval: boolean };
+
+/**
+ * The methods the payments name, each a live method of this store (another store's is
+ * unknown here); without payments, the order total in full by the store's Cash method
+ * (nothing for a total of zero; a total below zero is handed back in cash).
+ */
+async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['payments'], total: bigint) {
+  if (payments === undefined) {
+    const cash = await findCashMethod(db, storeId);
+    if (!cash) throw new Error(`store ${storeId} has no Cash method`);
+    return total !== 0n ? [{ method: cash as Tender, amount: total }] : [];
+  }
+  const found = new Map((await findPaymentMethods(db, storeId, [...new Set(payments.map((p) => BigInt(p.paymentMethodId)))])).map((m) => [m.id, m]));
+  return payments.map((p) => {
+    const method = found.get(BigInt(p.paymentMethodId));
+    if (!method) throw new AppError('BAD_REQUEST', `${PAYMENT_METHOD_NOT_FOUND}: ${p.paymentMethodId}`);
+    if (method.archived) throw new AppError('BAD_REQUEST', `${method.name} is no longer a payment method of this store`);
+    return { method: method as Tender, amount: p.amount };
+  });
+}
+
+/** The plan of a submit without payments: the total in cash, exactly; below zero, handed back. */
+function cashInFull(total: bigint, tenders: { method: Tender; amount: bigint }[]): CheckoutPlan<Tender> {
+  if (total >= 0n) return planCheckout(total, tenders);
+  return {
+    ...planCheckout(0n, []),
+    total,
+    tenders: tenders.map((t) => ({ method: t.method, amount: t.amount, applied: t.amount, customerFee: 0n, change: 0n })),
+    cashTendered: total,
+    amountPaid: total,
+  };
+}
+
+/**
+ * Whether a submit's payments need a manager's approval, read before its transaction, so
+ * an approval is checked (a password hash, counted under the sign-in limits) outside it.
+ */
+async function needsApproval(db: Db, storeId: number, input: SubmitOrderInput): Promise<boolean> {
+  if (!input.payments) return false;
+  const methods = await findPaymentMethods(db, storeId, input.payments.map((p) => BigInt(p.paymentMethodId)));
+  return methods.some((m) => m.requiresManagerApproval && !m.archived);
+}
+
+/** The figures an order's audit event keeps. */
+function auditedCheckout(order: Awaited<ReturnType<typeof loadOrder>>) {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    total: order.total,
+    customerFees: order.customerFees,
+    amountPaid: order.amountPaid,
+    changeDue: order.changeDue,
+    approvedBy: order.approvedBy,
+    payments: order.payments.map((p) => ({ name: p.name, amount: p.amount, applied: p.applied, customerFee: p.customerFee, change: p.change })),
+  };
+}
+
+/**
+ * Completes a paid order inside the caller's transaction: takes its stocked units (none
+ * below zero), posts its vendor lines to the ledger with what each payment applied.
+ */
+async function complete(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; total: bigint }, payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[], userId: bigint) {
+  const taken = await repo.takeStock(trx, storeId, order.id, `Sold on order ${order.orderNumber}`, userId);
+  const short = taken.find((t) => t.quantityAfter < 0n);
+  if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
+  await postOrderSale(
+    trx,
+    storeId,
+    order,
+    payments.map((p) => ({ applied: p.applied, vendorFeePercent: p.isCash ? 0n : p.vendorFeePercent })),
+    userId,
+  );
+}
+
+/**
+ * Checkout. In one transaction: the lines saved, the totals recomputed, the payments
+ * applied by the domain's planCheckout (refused with 400 and nothing stored when they
+ * cannot pay the order), then either completed (payments, stock, ledger, the order's
+ * figures) or, when a method needs a manager's approval and none was given, PENDING with
+ * its payments stored; one ORDER_SUBMIT audit event either way. A submit repeated with
+ * the same idempotency key for the same order answers what the first answered.
+ */
+export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
+  const { db, storeId } = caller;
+  let approver: { id: bigint; username: string } | null = null;
+  if (input.approval) {
+    // Checked before the transaction: a refused approval leaves nothing but its count.
+    if (input.idempotencyKey !== undefined) {
+      const first = await repo.findSubmitAnswer(db, storeId, input.orderId, input.idempotencyKey);
+      if (first !== undefined) return answered(first);
+    }
+    if (await needsApproval(db, storeId, input)) approver = await verifyManagerApproval(caller, storeId, input.approval);
+  }
   return db.transaction().execute(async (trx) => {
     const order = await repo.lockOrder(trx, storeId, input.orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    assertEditable(order.status);
-    const settings = await getSettings(trx, storeId);
-    const saved = new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]));
-    const kept: bigint[] = [];
-    for (const item of input.items) {
-      const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
-      if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-      const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
-      if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
-      const values = await lineValues(trx, storeId, fields, settings);
-      if (item.id !== undefined) {
-        await repo.updateLine(trx, storeId, item.id, values);
-        kept.push(BigInt(item.id));
-      } else {
-        kept.push(await repo.insertLine(trx, storeId, input.orderId, values));
-      }
+    if (input.idempotencyKey !== undefined) {
+      const first = await repo.findSubmitAnswer(trx, storeId, input.orderId, input.idempotencyKey);
+      if (first !== undefined) return answered(first);
     }
-    if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
-    await repo.deleteLinesExcept(trx, storeId, input.orderId, kept);
-    await saveTotals(trx, storeId, input.orderId, { ...(input.customerName !== undefined ? { customerName: input.customerName } : {}), complete: true });
-    return { success: true, message: 'Order submitted', order: await loadOrder(trx, storeId, input.orderId) };
+    assertEditable(order.status);
+    const totals = await saveLines(trx, storeId, input);
+    const tenders = await tendersFor(trx, storeId, input.payments, totals.total);
+    const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(totals.total, tenders) : planCheckout(totals.total, tenders);
+    if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
+    const waits = plan.tenders.some((t) => t.method.requiresManagerApproval) && approver === null;
+    const approvedBy = plan.tenders.some((t) => t.method.requiresManagerApproval) ? (approver?.id ?? null) : null;
+    const payments = plan.tenders.map((t) => ({
+      paymentMethodId: t.method.id,
+      name: t.method.name,
+      isCash: t.method.isCash,
+      vendorFeePercent: t.method.vendorFeePercent,
+      amount: t.amount,
+      applied: t.applied,
+      customerFee: t.customerFee,
+      change: t.change,
+    }));
+    await repo.insertPayments(trx, storeId, order.id, payments);
+    if (!waits) await complete(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id);
+    await repo.saveOutcome(trx, storeId, order.id, {
+      status: waits ? 'PENDING' : 'COMPLETED',
+      customerFees: plan.customerFees,
+      changeDue: plan.changeDue,
+      amountPaid: waits ? 0n : plan.amountPaid,
+      ...(input.customerName !== undefined ? { customerName: input.customerName } : {}),
+      approvedBy,
+    });
+    const saved = await loadOrder(trx, storeId, order.id);
+    await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
+    const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
+    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, superjson.stringify(answer));
+    return answer;
+  });
+}
+
+type SubmitAnswer = { success: boolean; message: string; order: Awaited<ReturnType<typeof loadOrder>> };
+
+/** A first answer kept with its idempotency key, as it was answered. */
+function answered(stored: unknown): SubmitAnswer {
+  return superjson.deserialize<SubmitAnswer>(stored as Parameters<typeof superjson.deserialize>[0]);
+}
+
+/** Saves the submitted lines over the saved ones (see mergeLine) and answers the order's new totals. */
+async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput) {
+  const settings = await getSettings(trx, storeId);
+  const saved = new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]));
+  const kept: bigint[] = [];
+  for (const item of input.items) {
+    const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
+    if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
+    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
+    const values = await lineValues(trx, storeId, fields, settings);
+    if (item.id !== undefined) {
+      await repo.updateLine(trx, storeId, item.id, values);
+      kept.push(BigInt(item.id));
+    } else {
+      kept.push(await repo.insertLine(trx, storeId, input.orderId, values));
+    }
+  }
+  if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
+  await repo.deleteLinesExcept(trx, storeId, input.orderId, kept);
+  return saveTotals(trx, storeId, input.orderId);
+}
+
+export const NOT_PENDING = (status: string) => `This order is ${status}: only a PENDING order waits for approval`;
+
+/** A manager completes a PENDING order with the payments it was submitted with. */
+export async function approveOrder(caller: Caller, orderId: number) {
+  const { storeId } = caller;
+  return caller.db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, storeId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    if (order.status !== 'PENDING') throw new AppError('CONFLICT', NOT_PENDING(order.status));
+    const payments = await repo.listPayments(trx, storeId, orderId);
+    await complete(trx, storeId, order, payments, caller.user.id);
+    await repo.approveOrder(trx, storeId, orderId, caller.user.id);
+    const saved = await loadOrder(trx, storeId, orderId);
+    await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_APPROVE', targetType: 'order', targetId: order.id, before: { status: 'PENDING' }, after: auditedCheckout(saved) });
+    return { success: true, message: 'Order approved', order: saved };
+  });
+}
+
+/** Cancels a DRAFT (STORE_STAFF and above) or a PENDING order (STORE_MANAGER and above), with the reason. */
+export async function cancelOrder(caller: Caller, orderId: number, reason: string) {
+  const { storeId } = caller;
+  return caller.db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, storeId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    if (order.status !== 'DRAFT' && order.status !== 'PENDING') throw new AppError('CONFLICT', `This order is ${order.status} and can no longer be cancelled`);
+    if (order.status === 'PENDING' && !includes(caller.role, 'STORE_MANAGER')) throw new AppError('FORBIDDEN', 'Only a manager may cancel an order that waits for approval');
+    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason);
+    const saved = await loadOrder(trx, storeId, orderId);
+    await recordAudit(trx, actorOfCaller(caller), {
+      action: 'ORDER_CANCEL',
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: order.status },
+      after: { ...auditedCheckout(saved), reason },
+    });
+    return { success: true, message: 'Order cancelled', order: saved };
   });
 }
 

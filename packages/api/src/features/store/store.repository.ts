@@ -101,6 +101,7 @@ const PAYMENT_COLUMNS = [
   'customer_fee_amount as customerFeeAmount',
   'minimum_amount as minimumAmount',
   'requires_manager_approval as requiresManagerApproval',
+  'is_cash as isCash',
 ] as const;
 
 export interface PaymentMethodValues {
@@ -141,6 +142,33 @@ export async function insertPaymentMethod(db: Db, storeId: number, v: PaymentMet
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The payment methods of these ids that belong to this store, live or archived, with
+ * their fees (checkout decides which it may take).
+ */
+export async function findPaymentMethods(db: Db, storeId: number, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payment_methods')
+    .select(PAYMENT_COLUMNS)
+    .select(sql<boolean>`archived_at is not null`.as('archived'))
+    .where(inStore(storeId))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The store's live Cash method. */
+export async function findCashMethod(db: Db, storeId: number) {
+  return db
+    .selectFrom('payment_methods')
+    .select(PAYMENT_COLUMNS)
+    .select(sql<boolean>`false`.as('archived'))
+    .where(inStore(storeId))
+    .where('is_cash', '=', true)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** An active payment method of this store, locked until the transaction ends; undefined when there is none. */
 export async function lockPaymentMethod(db: Db, storeId: number, id: number) {
   return db
@@ -168,7 +196,8 @@ export async function updatePaymentMethod(db: Db, storeId: number, id: number, v
 /**
  * Archives instead of erasing: orders may refer to a payment method, and what a user
  * entered is never hard-deleted while history can point at it. Answers the method as it
- * was, or undefined when the id is not an active payment method of this store.
+ * was, or undefined when the id is not an active payment method of this store. The Cash
+ * method is never archived (the caller refuses it first; the database refuses it too).
  */
 export async function archivePaymentMethod(db: Db, storeId: number, id: number) {
   return db
@@ -177,6 +206,7 @@ export async function archivePaymentMethod(db: Db, storeId: number, id: number) 
     .where('id', '=', BigInt(id))
     .where(inStore(storeId))
     .where('archived_at', 'is', null)
+    .where('is_cash', '=', false)
     .returning(PAYMENT_COLUMNS)
     .executeTakeFirst();
 }

@@ -15,6 +15,15 @@ import * as repo from './store.repository';
 type Db = Kysely<Database>;
 
 export const PAYMENT_METHOD_NOT_FOUND = 'No such payment method in this store';
+export const CASH_NOT_DELETABLE = "The Cash method cannot be deleted: it is the store's default tender";
+export const CASH_TAKES_NO_FEES = 'The Cash method has no fees, no minimum amount and no manager approval';
+
+/** The Cash method keeps its fees, minimum and approval at zero; only its name may change. */
+function assertCashPlain(v: repo.PaymentMethodValues) {
+  if (v.vendorFeePercent !== 0n || v.customerFeePercent !== 0n || v.customerFeeAmount !== 0n || v.minimumAmount !== 0n || v.requiresManagerApproval) {
+    throw new AppError('BAD_REQUEST', CASH_TAKES_NO_FEES);
+  }
+}
 
 /** The settings as the audit trail records them: every field of the settings but the time of the change. */
 function auditedSettings({ storeUpdatedAt: _at, ...settings }: Awaited<ReturnType<typeof repo.getSettings>>) {
@@ -32,7 +41,7 @@ export async function updateSettings(db: Db, actor: Actor, input: UpdateSettings
 }
 
 /** A payment method as the audit trail records it (its id is the event's target). */
-function auditedMethod({ id: _id, ...method }: repo.PaymentMethodValues & { id: bigint }) {
+function auditedMethod({ id: _id, isCash: _isCash, ...method }: repo.PaymentMethodValues & { id: bigint; isCash: boolean }) {
   return method;
 }
 
@@ -50,6 +59,7 @@ export async function updatePaymentMethod(db: Db, actor: Actor, id: number, inpu
   return db.transaction().execute(async (trx) => {
     const before = await repo.lockPaymentMethod(trx, actor.storeId, id);
     if (!before) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
+    if (before.isCash) assertCashPlain(input);
     const paymentMethod = await repo.updatePaymentMethod(trx, actor.storeId, id, input);
     if (!paymentMethod) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     const storeUpdatedAt = await repo.touchStore(trx, actor.storeId);
@@ -65,6 +75,8 @@ export async function updatePaymentMethod(db: Db, actor: Actor, id: number, inpu
 
 export async function deletePaymentMethod(db: Db, actor: Actor, id: number) {
   return db.transaction().execute(async (trx) => {
+    const before = await repo.lockPaymentMethod(trx, actor.storeId, id);
+    if (before?.isCash) throw new AppError('BAD_REQUEST', CASH_NOT_DELETABLE);
     const archived = await repo.archivePaymentMethod(trx, actor.storeId, id);
     if (!archived) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     const storeUpdatedAt = await repo.touchStore(trx, actor.storeId);
