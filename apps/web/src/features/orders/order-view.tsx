@@ -198,7 +198,7 @@ function NewOrderButton({ focus, onNewOrder, creating }: { focus: boolean; onNew
 function ReceiptSection({ order, store, justSubmitted, onNewOrder, creating }: { order: Order; store: ReceiptStore; justSubmitted: boolean; onNewOrder: () => void; creating: boolean }) {
   const [paper, setPaper] = useState<ReceiptPaper>(() => loadPaper(localStore()));
   const [printedHere, setPrintedHere] = useState(false);
-  const { print, printing, layer } = useReceiptPrint(order, store);
+  const { print, layer } = useReceiptPrint(order, store);
   const printRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (justSubmitted) printRef.current?.focus();
@@ -228,7 +228,6 @@ function ReceiptSection({ order, store, justSubmitted, onNewOrder, creating }: {
             <Button
               ref={printRef}
               variant={first ? 'filled' : 'light'}
-              loading={printing}
               onClick={() => {
                 setPrintedHere(true);
                 print(paper);

@@ -48,10 +48,10 @@ describe('a receipt', () => {
       { id: 3, text: '1 × Gift wrap', total: '$3.00', details: ['$3.00 each', 'GST 5%: $0.15'] },
     ]);
     expect(r.totals).toEqual([
-      { label: 'Subtotal', value: '$108.00' },
-      { label: 'Discount', value: '-$8.00' },
-      { label: 'GST', value: '$5.00' },
-      { label: 'Total', value: '$105.00' },
+      { key: 'subtotal', label: 'Subtotal', value: '$108.00' },
+      { key: 'discount', label: 'Discount', value: '-$8.00' },
+      { key: 'tax1', label: 'GST', value: '$5.00' },
+      { key: 'total', label: 'Total', value: '$105.00' },
     ]);
     expect(r.payments).toEqual([
       { label: 'Card', value: '$60.00' },

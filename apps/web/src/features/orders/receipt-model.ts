@@ -19,6 +19,8 @@ export interface ReceiptStore {
 export interface ReceiptRow {
   label: string;
   value: string;
+  /** A total's name as the order summary calls it (subtotal, discount, tax1..3, total). */
+  key?: string;
 }
 
 export interface ReceiptLine {
@@ -73,14 +75,14 @@ export function receiptModel(order: Order, store: ReceiptStore): ReceiptModel {
     return { id: item.id, text: `${item.quantity} × ${what}`, total: formatMoney(fromWire(item.total)), details };
   });
 
-  const totals: ReceiptRow[] = [{ label: 'Subtotal', value: formatMoney(fromWire(order.subtotal)) }];
+  const totals: ReceiptRow[] = [{ key: 'subtotal', label: 'Subtotal', value: formatMoney(fromWire(order.subtotal)) }];
   const discount = fromWire(order.discount);
-  if (discount !== 0n) totals.push({ label: 'Discount', value: `-${formatMoney(discount)}` });
+  if (discount !== 0n) totals.push({ key: 'discount', label: 'Discount', value: `-${formatMoney(discount)}` });
   TAX_SLOT_INDEXES.forEach((slot) => {
     const amount = fromWire(order[TAX_FIELDS[slot]]);
-    if (amount !== 0n) totals.push({ label: carriedTaxName(slot, states) || `Tax ${slot + 1}`, value: formatMoney(amount) });
+    if (amount !== 0n) totals.push({ key: TAX_FIELDS[slot], label: carriedTaxName(slot, states) || `Tax ${slot + 1}`, value: formatMoney(amount) });
   });
-  totals.push({ label: 'Total', value: formatMoney(fromWire(order.total)) });
+  totals.push({ key: 'total', label: 'Total', value: formatMoney(fromWire(order.total)) });
 
   const settlement: ReceiptRow[] = [];
   const fees = fromWire(order.customerFees);

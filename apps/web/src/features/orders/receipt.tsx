@@ -21,9 +21,9 @@ function Rows({ rows, className, testId }: { rows: readonly ReceiptRow[]; classN
   return (
     <>
       {rows.map((row) => (
-        <tr key={row.label} className={className?.(row)} data-testid={testId} data-label={row.label}>
+        <tr key={row.label} className={className?.(row)} data-testid={testId} data-label={row.label} data-summary={row.key}>
           <th scope="row">{row.label}</th>
-          <td>{row.value}</td>
+          <td data-testid={row.key ? `summary-${row.key}` : undefined}>{row.value}</td>
         </tr>
       ))}
     </>
@@ -137,5 +137,5 @@ export function useReceiptPrint(order: Order, store: ReceiptStore) {
           </div>,
           document.body,
         );
-  return { print, printing: printing !== null, layer };
+  return { print, layer };
 }
