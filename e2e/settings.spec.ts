@@ -83,7 +83,9 @@ describe('Store Settings: an owner configures the store', () => {
       for (const label of ['Short Name', 'Long Name', 'Percentage']) await tax(n).getByLabel(label).waitFor();
       for (const label of ['Default?', 'Enabled?']) await tax(n).getByRole('switch', { name: label }).waitFor({ state: 'attached' });
     }
-    await page.getByText('No payment methods yet.').waitFor();
+    // A new store has its Cash method, and only that.
+    await methodRow('Cash').waitFor();
+    await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(1);
 
     // Fixed: the button sits on the window's bottom edge, at the top and at the end of the page.
     const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -254,11 +256,13 @@ describe('Store Settings: an owner configures the store', () => {
 
     // A second one, added from the keyboard: Enter in the last box commits it and submits.
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
-    await dialog().locator('input[name="name"]').fill('Cash');
+    await dialog().locator('input[name="name"]').fill('Gift Card');
     await dialog().locator('input[name="minimumAmount"]').fill('1');
     await dialog().locator('input[name="minimumAmount"]').press('Enter');
-    await methodRow('Cash').waitFor();
-    await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['Cash', '0%', '0%', '$0.00', '$1.00', 'No', 'EditDelete']);
+    await methodRow('Gift Card').waitFor();
+    await expect(methodRow('Gift Card').locator('td').allTextContents()).resolves.toEqual(['Gift Card', '0%', '0%', '$0.00', '$1.00', 'No', 'EditDelete']);
+    // The store's own Cash method is marked, and cannot be deleted.
+    await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['CashCash', '0%', '0%', '$0.00', '$0.00', 'No', 'Edit']);
     await dismissToasts();
 
     // Edit Visa.
@@ -276,26 +280,26 @@ describe('Store Settings: an owner configures the store', () => {
     await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'EditDelete']);
     await dismissToasts();
 
-    // Delete Cash: the confirmation first; Cancel keeps it.
-    await methodRow('Cash').getByRole('button', { name: 'Delete Cash' }).click();
+    // Delete Gift Card: the confirmation first; Cancel keeps it.
+    await methodRow('Gift Card').getByRole('button', { name: 'Delete Gift Card' }).click();
     await dialog().getByText('Are you sure you want to delete this payment method?').waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
-    await methodRow('Cash').waitFor();
-    await methodRow('Cash').getByRole('button', { name: 'Delete Cash' }).click();
+    await methodRow('Gift Card').waitFor();
+    await methodRow('Gift Card').getByRole('button', { name: 'Delete Gift Card' }).click();
     await dialog().getByText('Are you sure you want to delete this payment method?').waitFor();
     await screenshot(page, 'settings-payment-delete-confirm');
     await dialog().getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Payment method deleted successfully').waitFor();
-    await methodRow('Cash').waitFor({ state: 'detached' });
+    await methodRow('Gift Card').waitFor({ state: 'detached' });
 
     await page.reload();
     await page.getByRole('table', { name: 'Payment Methods' }).waitFor();
     await methodRow('Visa Credit').waitFor();
-    await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(1);
+    await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(2);
     await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'EditDelete']);
     const listed = await apiPost<{ paymentMethods: { name: string }[] }>('/store/payment/list', asOwner());
-    expect(listed.paymentMethods.map((m) => m.name)).toEqual(['Visa Credit']);
+    expect(listed.paymentMethods.map((m) => m.name)).toEqual(['Cash', 'Visa Credit']);
     tp.expectClean();
   });
 
