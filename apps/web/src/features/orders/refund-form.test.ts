@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderPayment, Refund } from '@pos/contracts';
 import { EMPTY_REFUND_FORM, canRefund, checkRefund, methodsOf, paymentAmounts, planOf, refundInput, taxNamesOf, unitsLeft, type RefundFormValues } from './refund-form';
+import { refundReceiptModel } from './refund-receipt-model';
 import { money, serverLine, serverOrder } from './test-fixtures';
 
 const $ = (text: string) => BigInt(Math.round(Number(text) * 100)) * 10_000n;
@@ -114,5 +115,49 @@ describe('the refund dialog figures', () => {
     expect(canRefund(example())).toBe(true);
     expect(canRefund(example({ status: 'REFUNDED' }))).toBe(false);
     expect(canRefund(example({ status: 'DRAFT' }))).toBe(false);
+  });
+});
+
+describe("a refund's receipt", () => {
+  it('says what came back, line by line, with its taxes, the total refunded and how it was paid back', () => {
+    const refund: Refund = {
+      id: 1,
+      number: 'A-7-R1',
+      reason: 'Wobbly leg',
+      total: money($('25')),
+      tax1: money($('1.25')),
+      tax2: money(0),
+      tax3: money(0),
+      amount: money($('26.25')),
+      createdBy: 'ann',
+      approvedBy: 'bob',
+      createdAt: '2026-05-01T12:00:00.000Z',
+      lines: [{ orderLineId: 2, quantity: 1, total: money($('25')), tax1: money($('1.25')), tax2: money(0), tax3: money(0) }],
+      payments: [
+        { paymentMethodId: 10, name: 'Card', isCash: false, amount: money($('15')) },
+        { paymentMethodId: 11, name: 'Cash', isCash: true, amount: money($('11.25')) },
+      ],
+    };
+    const r = refundReceiptModel(example({ customerName: 'Dora' }), refund, { name: 'Mall', address: '1 Main St\n\nSpringfield', timeZone: 'UTC' });
+    expect(r).toEqual({
+      storeName: 'Mall',
+      addressLines: ['1 Main St', 'Springfield'],
+      refundNumber: 'A-7-R1',
+      orderNumber: 'A-7',
+      date: 'May 1, 2026, 12:00 PM',
+      customerName: 'Dora',
+      lines: [{ id: 2, text: '1 × Chair', total: '$25.00', details: ['BO1, 1 of 1 sold', 'GST: $1.25'] }],
+      totals: [
+        { key: 'subtotal', label: 'Items', value: '$25.00' },
+        { key: 'tax1', label: 'GST', value: '$1.25' },
+        { key: 'total', label: 'Total refunded', value: '$26.25' },
+      ],
+      payments: [
+        { label: 'Card refunded', value: '$15.00' },
+        { label: 'Cash refunded', value: '$11.25' },
+      ],
+      reason: 'Wobbly leg',
+      by: 'Refunded by ann, approved by bob',
+    });
   });
 });

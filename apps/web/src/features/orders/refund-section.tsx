@@ -5,7 +5,7 @@
  * refund is made.
  */
 import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { Order, Refund } from '@pos/contracts';
 import { includes } from '@pos/domain';
 import { trpc } from '../../lib/trpc';
@@ -13,6 +13,7 @@ import { useSession } from '../../lib/use-session';
 import { RefundDialog } from './refund-dialog';
 import { canRefund } from './refund-form';
 import { RefundList } from './refund-list';
+import type { ReceiptStore } from './receipt-model';
 import { RefundReceiptDialog } from './refund-receipt';
 
 /** The Refund button: shown while the order has a unit left to refund. */
@@ -25,7 +26,7 @@ export function RefundButton({ order, onClick }: { order: Order; onClick: () => 
   );
 }
 
-export function useRefunds(order: Order) {
+export function useRefunds(order: Order, store: ReceiptStore) {
   const utils = trpc.useUtils();
   const { currentRole } = useSession();
   const [opened, setOpened] = useState(false);
@@ -42,7 +43,7 @@ export function useRefunds(order: Order) {
   const parts = (
     <>
       <RefundDialog opened={opened} order={order} needsApproval={needsApproval} onClose={() => setOpened(false)} onRefunded={onRefunded} />
-      <RefundReceiptDialog order={order} refund={receipt} storeName={currentRole?.storeName ?? ''} onClose={() => setReceipt(null)} />
+      <RefundReceiptDialog order={order} refund={receipt} store={store} onClose={() => setReceipt(null)} />
     </>
   );
   return {
@@ -50,16 +51,4 @@ export function useRefunds(order: Order) {
     list: <RefundList order={order} onReceipt={setReceipt} />,
     dialogs: parts,
   };
-}
-
-/** The button, the list and the dialogs together, for a tab that places them in one spot. */
-export function RefundSection({ order }: { order: Order }) {
-  const { button, list, dialogs } = useRefunds(order);
-  return (
-    <>
-      <Group>{button}</Group>
-      {list}
-      {dialogs}
-    </>
-  );
 }

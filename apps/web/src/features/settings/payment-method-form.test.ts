@@ -9,6 +9,7 @@ const METHOD: PaymentMethodAnswer = {
   customerFeeAmount: { type: 'Money', value: '250000' },
   minimumAmount: { type: 'Money', value: '5000000' },
   requiresManagerApproval: true,
+  isCash: false,
 };
 
 describe('payment method mapping', () => {
@@ -21,6 +22,7 @@ describe('payment method mapping', () => {
       customerFeeAmount: 250_000n,
       minimumAmount: 5_000_000n,
       requiresManagerApproval: true,
+  isCash: false,
     });
     const { id: _id, ...wire } = METHOD;
     expect(toPaymentMethodRequest(form)).toEqual(wire);
