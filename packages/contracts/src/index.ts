@@ -12,3 +12,4 @@ export * from './inventory';
 export * from './audit';
 export * from './settlement';
 export * from './reports';
+export * from './refund';

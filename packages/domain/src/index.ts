@@ -9,3 +9,4 @@ export * from './validation';
 export * from './settlement';
 export * from './vendor-accounts';
 export * from './reports';
+export * from './refunds';
