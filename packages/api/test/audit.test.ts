@@ -567,6 +567,13 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       call(() => h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_OWNER' } })),
       409,
     ],
+    [
+      '/reports/end-of-day/close',
+      'DAY_CLOSE',
+      call(() => h.as(manager).reports.endOfDay.close({ date: '2020-01-01', openingCash: M$('100'), countedCash: M$('100') })),
+      call(() => h.as(accountant).reports.endOfDay.close({ date: '2020-01-02', openingCash: M$('100'), countedCash: M$('100') })),
+      403,
+    ],
   ];
 
   it.each(cases)('%s: one %s event when it succeeds, none when it fails', async (_path, action, succeed, fail, status) => {

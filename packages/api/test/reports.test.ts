@@ -2,7 +2,8 @@
  * Reports and end of day on a real database (docs/SETTLEMENT.md, Reports): the worked
  * example in every grouping, with the same totals, each grouping's rows adding up to
  * them, and the totals equal to what the orders, payments and ledger hold; a refund made
- * on another day shows on that day; a sale at 23:59 local lands on its local day; the Z
+ * on another day shows on that day, and one made through /order/refund is counted in
+ * every grouping as the refund and ledger rows say; a sale at 23:59 local lands on its local day; the Z
  * report with its cash, voids and cashiers, closed once and reprinted unchanged; vendor
  * balances on a day; who may call; bad periods refused.
  */
@@ -223,6 +224,33 @@ describe('/reports/sales: days', () => {
     const eod = await h.as(shop.manager).reports.endOfDay.report({ date: later, openingCash: M('100') });
     expect(v(eod.report.cash.refunds)).toBe($('26.25'));
     expect(v(eod.report.cash.expected)).toBe($('73.75'));
+  });
+
+  it('counts a refund made through /order/refund on its day, in every grouping, equal to the refund and ledger rows', async () => {
+    const shop = await openShop();
+    const order = await sellExample(shop);
+    const bo1 = order.items.find((line) => line.itemCode === 'BO1')!;
+    await h.as(shop.manager).order.refund({ orderId: order.id, lines: [{ orderLineId: bo1.id, quantity: 1 }], payments: [{ paymentMethodId: shop.cash.id, amount: M('26.25') }], reason: 'Wobbly' });
+    const reports = await Promise.all(REPORT_GROUPINGS.map((groupBy) => h.as(shop.accountant).reports.sales({ groupBy })));
+    const expected = { ...EXAMPLE_TOTALS, refunds: $('26.25'), commission: $('7.20') };
+    for (const [i, report] of reports.entries()) {
+      const groupBy = REPORT_GROUPINGS[i]!;
+      expect(plain(report.totals), groupBy).toEqual(expected);
+      const rows = report.rows.map(plain);
+      for (const key of SPLIT[groupBy]) if (!(groupBy === 'tax' && key === 'refunds')) expect(sum(rows, key), `${groupBy} ${key}`).toBe(expected[key]);
+    }
+    expect(await fromTheRows(shop.owner.storeId)).toMatchObject({ refunds: $('26.25'), commission: $('7.20'), cardFees: $('1.23') });
+    const vendor = reports[REPORT_GROUPINGS.indexOf('vendor')]!.rows.map((r) => [r.label, v(r.refunds), v(r.commission)]);
+    expect(vendor).toEqual([
+      ['Ada', 0n, $('7.20')],
+      ['Bo', $('26.25'), 0n],
+      ["Store's own sales", 0n, 0n],
+    ]);
+    const method = reports[REPORT_GROUPINGS.indexOf('paymentMethod')]!.rows.map((r) => [r.label, v(r.refunds)]);
+    expect(method).toEqual([
+      ['Card', 0n],
+      ['Cash', $('26.25')],
+    ]);
   });
 
   it('puts a sale at 23:59 local on its local day and one at 00:00 on the next, in the store’s time zone', async () => {
