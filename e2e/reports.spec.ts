@@ -195,6 +195,7 @@ describe('Reports', () => {
     await page.getByTestId('closed-badge').waitFor();
     expect(await page.getByTestId('z-sales-count').textContent()).toBe('1');
     expect(await page.getByTestId('over-short').textContent()).toBe('Short by $1.00');
+    expect([await page.getByRole('textbox', { name: 'Opening cash' }).inputValue(), await page.getByRole('textbox', { name: 'Counted cash' }).inputValue()]).toEqual(['100.00', '144.00']);
     expect(await page.getByRole('button', { name: 'Close day' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Reprint' }).waitFor();
     await screenshot(page, 'reports-end-of-day-closed');

@@ -236,20 +236,22 @@ export function EndOfDayTab() {
   const day = date || data?.report.date || '';
   const closed = data?.closed ?? null;
   const future = data ? day > data.today : false;
+  const closedCash = closed && data ? { opening: fromWire(data.report.cash.opening), counted: data.report.cash.counted ? fromWire(data.report.cash.counted) : 0n } : null;
 
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="form" aria-label="End of day settings" onSubmit={(e) => e.preventDefault()} noValidate className={classes.screenOnly}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <TextInput type="date" label="Day" name="date" value={day} onChange={(e) => setDate(e.currentTarget.value)} />
-          <MoneyInput label="Opening cash" name="openingCash" value={openingCash} onChange={setOpeningCash} disabled={closed !== null} />
+          {/* A closed day shows the cash it was closed with; what was typed waits for an open day. */}
+          <MoneyInput label="Opening cash" name="openingCash" value={closedCash ? closedCash.opening : openingCash} onChange={setOpeningCash} disabled={closed !== null} />
           <MoneyInput
             label="Counted cash"
             name="countedCash"
-            value={countedCash ?? 0n}
+            value={closedCash ? closedCash.counted : (countedCash ?? 0n)}
             onChange={(v) => setCountedCash(v)}
             disabled={closed !== null}
-            description={countedCash === null ? 'Count the drawer, then type what it holds' : undefined}
+            description={countedCash === null && !closed ? 'Count the drawer, then type what it holds' : undefined}
           />
           <Select
             label="Closed days"
