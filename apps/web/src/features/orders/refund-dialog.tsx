@@ -14,7 +14,7 @@ import { MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { EMPTY_REFUND_FORM, checkRefund, methodsOf, paymentAmounts, planOf, refundInput, refundSources, taxNamesOf, type RefundFormValues } from './refund-form';
+import { EMPTY_REFUND_FORM, checkRefund, methodsOf, paymentAmounts, planOf, refundInput, refundSources, taxNamesOf, typedQuantities, type RefundFormValues } from './refund-form';
 
 export const FAILED_REFUND = 'Failed to refund order';
 export const APPROVAL_FAILED = 'Manager approval failed';
@@ -57,6 +57,8 @@ function RefundForm({ order, needsApproval, onClose, onRefunded }: { order: Orde
   const check = checkRefund(order, values, needsApproval);
   const taxNames = taxNamesOf(order);
   const chosen = plan.lines.length > 0;
+  // A problem is said as soon as some units are typed (too many of a line, say).
+  const typed = typedQuantities(values).some((q) => q.quantity > 0n);
   const backByLine = new Map(plan.lines.map((l) => [l.line.id, l.amount]));
 
   const setPayment = (methodId: number, amount: bigint) => {
@@ -204,7 +206,7 @@ function RefundForm({ order, needsApproval, onClose, onRefunded }: { order: Orde
           </Fieldset>
         ) : null}
 
-        {(chosen || tried) && check.problem !== null ? (
+        {(typed || tried) && check.problem !== null ? (
           <Alert color="red" variant="light" role="alert" data-testid="refund-problem">
             {check.problem}
           </Alert>

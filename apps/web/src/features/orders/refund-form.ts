@@ -4,7 +4,7 @@
  * give back with their taxes, what each payment method may still return and a first
  * split of the amount over them, and the body of /order/refund.
  */
-import { fromWire, toMoneyWire, type Order, type Refund } from '@pos/contracts';
+import { ZRefundOrderInput, fromWire, toMoneyWire, type Order, type Refund } from '@pos/contracts';
 import {
   parseQuantity,
   planRefundLines,
@@ -92,7 +92,17 @@ export interface RefundCheck {
   fields: Partial<Record<'reason' | 'managerUsername' | 'managerPassword', string>>;
 }
 
-/** What stops the refund being sent, as the server would say it. */
+/** The form field a request field's message is shown under. */
+const FIELD_OF: Readonly<Record<string, keyof RefundCheck['fields']>> = {
+  reason: 'reason',
+  'approval.usernameOrEmail': 'managerUsername',
+  'approval.password': 'managerPassword',
+};
+
+/**
+ * What stops the refund being sent, as the server would say it: the fields' messages
+ * from /order/refund's own input schema, the amounts' from the domain's refund rules.
+ */
 export function checkRefund(order: Order, values: RefundFormValues, needsApproval: boolean): RefundCheck {
   const plan = planOf(order, values);
   const methods = methodsOf(order);
@@ -101,9 +111,11 @@ export function checkRefund(order: Order, values: RefundFormValues, needsApprova
   const linesProblem = plan.problem && refundLinesProblemMessage(plan.problem);
   const paymentsProblem = refundPaymentsProblem(plan.amount, payments, methods);
   const fields: RefundCheck['fields'] = {};
-  if (values.reason.trim() === '') fields.reason = 'Reason is required';
-  if (needsApproval && values.managerUsername.trim() === '') fields.managerUsername = 'Manager username or e-mail is required';
-  if (needsApproval && values.managerPassword === '') fields.managerPassword = 'Manager password is required';
+  const parsed = ZRefundOrderInput.safeParse(refundInput(order, values, needsApproval));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = FIELD_OF[issue.path.join('.')];
+    if (field && !(field in fields)) fields[field] = issue.message;
+  }
   return { problem: linesProblem ?? (paymentsProblem && refundPaymentsProblemMessage(paymentsProblem)), fields };
 }
 

@@ -9,17 +9,6 @@ import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
-/** The order, locked until the transaction ends: refunds of one order take turns. */
-export async function lockOrderForRefund(db: Db, storeId: number, orderId: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_number as orderNumber', 'status', 'total'])
-    .where('id', '=', BigInt(orderId))
-    .where(inStore(storeId))
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** An order line as a refund sees it: its units, amounts, and units refunded so far. */
 export interface RefundableLineRow {
   id: bigint;
@@ -175,11 +164,6 @@ export async function listRefunds(db: Db, storeId: number, orderId: bigint | num
   }));
 }
 export type RefundRow = Awaited<ReturnType<typeof listRefunds>>[number];
-
-export async function usernameOf(db: Db, userId: bigint): Promise<string | null> {
-  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-  return row?.username ?? null;
-}
 
 /**
  * Puts refunded units back in stock, as a completed sale took them: a line whose item

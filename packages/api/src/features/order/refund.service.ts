@@ -26,7 +26,7 @@ import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { postRefund } from '../ledger/ledger.service';
 import { ORDER_NOT_FOUND, loadOrder } from './order.service';
-import { listPayments } from './order.repository';
+import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
 
 type Db = Kysely<Database>;
@@ -45,17 +45,18 @@ function lineLabel(line: repo.RefundableLineRow, index: number): string {
  */
 export async function refundOrder(ctx: Context & { storeId: number; role: Role; user: { id: bigint } }, input: RefundOrderInput) {
   const actor: Actor = { storeId: ctx.storeId, userId: ctx.user.id, role: ctx.role };
-  let approvedBy: bigint | null = null;
+  let approver: { id: bigint; username: string } | null = null;
   if (!includes(ctx.role, 'STORE_MANAGER')) {
     if (!input.approval) throw new AppError('FORBIDDEN', REFUND_NEEDS_APPROVAL);
-    approvedBy = (await verifyManagerApproval(ctx, ctx.storeId, input.approval)).id;
+    approver = await verifyManagerApproval(ctx, ctx.storeId, input.approval);
   }
-  return ctx.db.transaction().execute((trx) => refundInTransaction(trx, actor, approvedBy, input));
+  return ctx.db.transaction().execute((trx) => refundInTransaction(trx, actor, approver, input));
 }
 
-async function refundInTransaction(trx: Db, actor: Actor, approvedBy: bigint | null, input: RefundOrderInput) {
+async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint; username: string } | null, input: RefundOrderInput) {
   const { storeId } = actor;
-  const order = await repo.lockOrderForRefund(trx, storeId, input.orderId);
+  // Locked until the transaction ends: refunds of one order take turns.
+  const order = await lockOrder(trx, storeId, input.orderId);
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   // A REFUNDED order has no unit left: the lines' check below says so.
   if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') {
@@ -99,7 +100,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approvedBy: bigint | n
     taxes: plan.taxes,
     amount: plan.amount,
     createdBy: actor.userId,
-    approvedBy,
+    approvedBy: approver?.id ?? null,
     lines: plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity, total: l.refund.total, taxes: l.refund.taxes })),
     payments: payments.map((p) => {
       const method = byMethod.get(p.paymentMethodId)!;
@@ -120,7 +121,6 @@ async function refundInTransaction(trx: Db, actor: Actor, approvedBy: bigint | n
   const everyUnitBack = sources.every((s) => refundableQuantity({ quantity: s.quantity, refundedQuantity: s.refundedQuantity + (refundedNow.get(s.id) ?? 0n) }) === 0n);
   if (everyUnitBack) await repo.markOrderRefunded(trx, storeId, order.id);
 
-  const approver = approvedBy === null ? null : await repo.usernameOf(trx, approvedBy);
   await recordAudit(trx, actor, {
     action: 'ORDER_REFUND',
     targetType: 'order',
@@ -135,7 +135,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approvedBy: bigint | n
       total: plan.total,
       taxes: plan.taxes[0] + plan.taxes[1] + plan.taxes[2],
       amount: plan.amount,
-      approvedBy: approver,
+      approvedBy: approver?.username ?? null,
     },
   });
 
