@@ -103,6 +103,29 @@ async function main() {
     where o.store_id = ${storeId} and o.status = 'COMPLETED' and o.completed_at >= ${from}::date group by 1`.execute(db);
   await time('direct-year-by-vendor (no cache)', Math.min(runs, 3), directVendor, () => 'lines + ledger');
 
+  // What report_days adds to a sale: its triggers' work for one completed order of 5 lines
+  // (the order's figures by store, cashier, vendor, item code, tax and method, then its
+  // ledger entries' commission), run in a transaction that is rolled back.
+  const { rows: recent } = await sql<{ id: string }>`
+    select id::text from orders where store_id = ${storeId} and status = 'COMPLETED' order by id desc limit ${runs}`.execute(db);
+  const samples: number[] = [];
+  for (const { id } of recent) {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const start = performance.now();
+        await sql`select report_days_add_orders(array[${id}::bigint])`.execute(trx);
+        await sql`select report_days_add_entries(array(select e.id from ledger_entries e where e.store_id = ${storeId} and e.order_id = ${id}::bigint and e.kind in ('COMMISSION', 'CARD_FEE')))`.execute(trx);
+        samples.push(performance.now() - start);
+        throw new Error('rollback');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'rollback') throw error;
+      });
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`${'report_days work of one sale'.padEnd(32)} p50 ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms  p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms  max ${samples.at(-1)!.toFixed(1).padStart(7)} ms  ${samples.length} orders, rolled back`);
+
   const recorder = await createRecorder(url);
   const statements: Record<string, Statement[]> = {};
   for (const c of calls) statements[c.name] = (await recorder.record((r) => c.call(r), identity)).statements;
