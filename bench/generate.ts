@@ -335,7 +335,10 @@ export async function generate(url: string, sizes: Sizes) {
   // The reports' figures per store and local day (report_days): its triggers see orders
   // completed by an update and entries inserted later, not orders inserted COMPLETED with
   // their totals set afterwards as above, so after a load they are computed from the rows.
-  if (haveOrders < sizes.orders || posted < lastOrder) await timed('report days', () => client.query('select report_days_rebuild()'));
+  if (haveOrders < sizes.orders || posted < lastOrder) {
+    await timed('analyze before report days', () => client.query('analyze orders, order_lines, ledger_entries, order_payments, item_codes'));
+    await timed('report days', () => client.query('select report_days_rebuild()'));
+  }
   log(`ledger: ${await count(client, 'select count(*) as n from ledger_entries')} entries, ${await count(client, 'select count(*) as n from ledger_accounts')} accounts`);
 
   // Vacuum as autovacuum would have by now: it sets the visibility map index-only scans rely on.

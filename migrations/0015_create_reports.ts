@@ -54,19 +54,20 @@ const ADD_ORDERS = `
     ['orders', 'gross', 'discounts', 'net', 'tax1', 'tax2', 'tax3', 'customer_fees', 'own_sales', 'applied', 'tendered', 'change_given'],
     `select o.store_id, d.dim, ${localDay('o.completed_at')}, case d.dim when 'ALL' then '' else coalesce(o.created_by::text, '') end,
             count(*), sum(o.subtotal), sum(o.discount_total), sum(o.total - o.tax1_total - o.tax2_total - o.tax3_total),
-            sum(o.tax1_total), sum(o.tax2_total), sum(o.tax3_total), sum(o.customer_fees), sum(own.total),
-            sum(pay.applied), sum(pay.tendered), sum(pay.change_given)
+            sum(o.tax1_total), sum(o.tax2_total), sum(o.tax3_total), sum(o.customer_fees), coalesce(sum(own.total), 0),
+            coalesce(sum(pay.applied), 0), coalesce(sum(pay.tendered), 0), coalesce(sum(pay.change_given), 0)
      from orders o
      join stores s on s.id = o.store_id
      cross join (values ('ALL'), ('CASHIER')) d(dim)
-     cross join lateral (
-       select coalesce(sum(l.total), 0) as total from order_lines l
-       where l.order_id = o.id and not exists (
-         select 1 from ledger_entries e where e.store_id = l.store_id and e.order_id = l.order_id and e.order_line_id = l.id and e.kind = 'SALE' and e.refund_id is null)) own
-     cross join lateral (
-       select coalesce(sum(p.applied), 0) as applied, coalesce(sum(case when p.is_cash then p.amount else 0 end), 0) as tendered,
-              coalesce(sum(p.change), 0) as change_given
-       from order_payments p where p.store_id = o.store_id and p.order_id = o.id) pay
+     left join (
+       select l.order_id, sum(l.total) as total from order_lines l
+       where l.order_id = any(ids) and not exists (
+         select 1 from ledger_entries e where e.store_id = l.store_id and e.order_id = l.order_id and e.order_line_id = l.id and e.kind = 'SALE' and e.refund_id is null)
+       group by l.order_id) own on own.order_id = o.id
+     left join (
+       select p.order_id, sum(p.applied) as applied, sum(case when p.is_cash then p.amount else 0 end) as tendered, sum(p.change) as change_given
+       from order_payments p where p.order_id = any(ids)
+       group by p.order_id) pay on pay.order_id = o.id
      where o.id = any(ids) and o.completed_at is not null
      group by 1, 2, 3, 4`,
   )};

@@ -369,3 +369,14 @@ describe('who may call, and bad periods', () => {
     expect((await failureOf(h.as(shop.manager).reports.endOfDay.close({ date: '2026-01-01', openingCash: M('-1'), countedCash: M('0') }))).status).toBe(400);
   });
 });
+
+describe('report_days', () => {
+  it('holds what computing it again from every row gives (the triggers and the rebuild agree)', async () => {
+    // Every store this file made: sales, refunds by SQL and by /order/refund, orders completed at chosen instants.
+    const read = async () => (await sql<Record<string, unknown>>`select * from report_days order by store_id, dim, day, key`.execute(handle.db)).rows;
+    const kept = await read();
+    expect(kept.length).toBeGreaterThan(20);
+    await sql`select report_days_rebuild()`.execute(handle.db);
+    expect(await read()).toEqual(kept);
+  });
+});
