@@ -15,7 +15,7 @@
  * here, or leaves the order PENDING. A refusal shows the server's message and keeps
  * everything typed; a retry sends the same idempotency key, so nothing is charged twice.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { ActionIcon, Alert, Box, Button, Fieldset, Group, Kbd, Loader, NativeSelect, Paper, PasswordInput, Radio, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -42,7 +42,6 @@ import {
   setRowAmount,
   setRowMethod,
   tidyAmount,
-  type CheckoutMemo,
   type CheckoutMethod,
   type CheckoutValues,
 } from './checkout-state';
@@ -69,8 +68,6 @@ export interface CheckoutPanelProps {
   draft: OrderDraft;
   summary: OrderSummary;
   taxLabels: readonly string[];
-  /** What the panel keeps while the cashier goes back to the lines (checkout-state.ts). */
-  memo: MutableRefObject<CheckoutMemo | null>;
   onBack: () => void;
   onDone: (order: Order) => void;
 }
@@ -133,20 +130,16 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   );
 }
 
-function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: CheckoutPanelProps & { methods: CheckoutMethod[] }) {
+function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanelProps & { methods: CheckoutMethod[] }) {
   const total = summary.total;
   const rootRef = useRef<HTMLDivElement>(null);
-  const [start] = useState(() => reopenCheckout(memo.current, total, methods));
+  const [start] = useState(() => reopenCheckout(draft.getCheckoutMemo(), total, methods));
   const form = useForm<CheckoutValues>({
     initialValues: start.values,
     validate: requestResolver(ZCheckoutFields, (values: CheckoutValues) => checkoutRequest(values, methods), fieldOf),
-    onValuesChange: (values) => {
-      memo.current = { total, values, attempt: memo.current?.attempt ?? null };
-    },
+    onValuesChange: (values) => draft.keepCheckoutMemo({ total, values, attempt: draft.getCheckoutMemo()?.attempt ?? null }),
   });
-  useEffect(() => {
-    memo.current = start;
-  }, [memo, start]);
+  useEffect(() => draft.keepCheckoutMemo(start), [draft, start]);
 
   const phase = useSyncExternalStore(draft.subscribe, draft.getPhase);
   const busy = phase === 'submitting';
@@ -214,14 +207,14 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
       return;
     }
     const request = checkoutRequest(current, methods);
-    const attempt = attemptFor(memo.current?.attempt ?? null, request, newIdempotencyKey);
-    memo.current = { total, values: current, attempt };
+    const attempt = attemptFor(draft.getCheckoutMemo()?.attempt ?? null, request, newIdempotencyKey);
+    draft.keepCheckoutMemo({ total, values: current, attempt });
     setServerError(null);
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const result = await draft.submit({ ...request, idempotencyKey: attempt.key });
     if (result === null) return;
     if (result.ok) {
-      memo.current = null;
+      draft.keepCheckoutMemo(null);
       onDone(result.order);
       return;
     }
@@ -234,7 +227,7 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
         password.select();
       } else focused?.focus();
     });
-  }, [committed, draft, form, memo, methods, onDone, total]);
+  }, [committed, draft, form, methods, onDone, total]);
 
   const rowIndexOf = (target: EventTarget | null): number | null => {
     const key = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-payment-key]')?.dataset.paymentKey : undefined;

@@ -22,7 +22,6 @@ import type { Order } from '@pos/contracts';
 import { errorMessage } from '../../lib/errors';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CheckoutPanel } from './checkout-panel';
-import type { CheckoutMemo } from './checkout-state';
 import type { OrderDraft } from './order-draft';
 import classes from './order-editor.module.css';
 import { OrderLineRow, type RowField } from './order-line-row';
@@ -110,7 +109,6 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   const [panelOpen, setPanelOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const checkoutMemo = useRef<CheckoutMemo | null>(null);
   const summary = useSyncExternalStore(draft.subscribe, draft.getSummary);
 
   const submit = useCallback(() => {
@@ -231,7 +229,7 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
       </Text>
       <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={submit} onCancel={() => setCancelling(true)} />
       </Box>
-      {panelOpen && summary ? <CheckoutPanel draft={draft} summary={summary} taxLabels={taxLabels} memo={checkoutMemo} onBack={backToLines} onDone={onSubmitted} /> : null}
+      {panelOpen && summary ? <CheckoutPanel draft={draft} summary={summary} taxLabels={taxLabels} onBack={backToLines} onDone={onSubmitted} /> : null}
       <CancelOrderDialog opened={cancelling} orderId={draft.orderId} orderNumber={draft.orderNumber} onClose={() => setCancelling(false)} onCancel={cancelDraft} />
     </Box>
   );
