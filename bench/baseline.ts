@@ -20,6 +20,8 @@ export interface BaselineRoute {
   /** Extra work the product does besides SQL (login verifies a password hash). */
   passwordHash?: string;
   password?: string;
+  /** For a pick, values of the recording to replace (a submit's draft: each request submits another). */
+  substitute?: (pick: number) => [recorded: string, now: unknown][];
 }
 
 const INT8_OID = 20;
@@ -39,7 +41,7 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
       if (route.passwordHash) await verifyPassword(route.password ?? '', route.passwordHash);
       const client = await pool.connect();
       try {
-        const fresh = new Map<string, unknown>();
+        const fresh = new Map<string, unknown>(route.substitute?.(pick));
         const read: unknown[][] = [];
         for (const s of statements) {
           const params = s.params.map((p) => {

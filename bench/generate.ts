@@ -114,7 +114,11 @@ export async function removeLoadLeftovers(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const made = `select id from orders where created_by is not null and store_id in (select id from stores where name like 'Bench Store %')`;
+    // The product's drafts (/order/next), and the submit scenario's drafts a run left
+    // unsubmitted (numbered SB…; a submitted one has payments, which are never deleted).
+    const made = `select id from orders o where store_id in (select id from stores where name like 'Bench Store %')
+      and ((created_by is not null and status = 'DRAFT') or (order_number like 'SB%' and status = 'DRAFT'))
+      and not exists (select 1 from order_payments p where p.order_id = o.id)`;
     await client.query('begin');
     await client.query(`delete from order_lines where order_id in (${made})`);
     const { rowCount } = await client.query(`delete from orders where id in (${made})`);
@@ -292,8 +296,11 @@ export async function generate(url: string, sizes: Sizes) {
   // batches from the last order already posted (entries are only ever appended). The
   // generator's sales are paid by cash: no card fees. The ledger's trigger keeps the
   // accounts' and vendors' balances.
+  // Only the generator's own orders (numbered B…-…, no creator): the sales the submit
+  // scenario completed were posted by checkout itself.
+  const generated = "o.created_by is null and o.order_number like 'B%-%'";
   const posted = await count(client, 'select coalesce(max(order_id), 0) as n from ledger_entries where created_by is null');
-  const lastOrder = await count(client, 'select coalesce(max(id), 0) as n from orders');
+  const lastOrder = await count(client, `select coalesce(max(id), 0) as n from orders o where ${generated}`);
   if (posted < lastOrder) {
     const post = async () => {
       const batch = 100_000;
@@ -308,7 +315,7 @@ export async function generate(url: string, sizes: Sizes) {
              join order_lines l on l.order_id = o.id
              join item_codes c on c.id = l.item_code_id
              cross join (values ('SALE'), ('COMMISSION')) k(kind)
-             where o.id between $1 and $2 and o.status = 'COMPLETED' and c.vendor_id is not null
+             where o.id between $1 and $2 and o.status = 'COMPLETED' and c.vendor_id is not null and ${generated}
                and (k.kind = 'SALE' or l.vendor_share <> l.total)
              order by o.id, l.id, k.kind desc`,
             [from, to],

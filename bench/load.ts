@@ -59,8 +59,17 @@ function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST
   return { method: 'POST', path: `/trpc/${s.procedure}`, body: JSON.stringify({ json: input }), headers: { ...json, ...auth } };
 }
 
+/** The next pick of each scenario whose requests use up their pick, across the whole run. */
+const nextPick = new Map<string, number>();
+
 export async function measure(s: Scenario, door: Door, connections: number, durationSec: number): Promise<Figure> {
-  let counter = 0;
+  let local = 0;
+  const take = () => {
+    if (!s.consumes) return local++;
+    const pick = nextPick.get(s.name) ?? 0;
+    nextPick.set(s.name, pick + 1);
+    return pick;
+  };
   const port = door === 'baseline' ? BASE_PORT : APP_PORT;
   const first = request(s, door, 0);
   const options: autocannon.Options = {
@@ -71,7 +80,7 @@ export async function measure(s: Scenario, door: Door, connections: number, dura
     requests: [
       {
         setupRequest: (req) => {
-          const r = request(s, door, counter++);
+          const r = request(s, door, take());
           return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
         },
       },
@@ -101,7 +110,7 @@ export async function runLoad(fixture: Fixture, opts: { connections: number[]; d
   const figures: Figure[] = [];
   for (const s of scenarios(fixture)) {
     if (opts.only && !opts.only.includes(s.name)) continue;
-    for (const connections of opts.connections) {
+    for (const connections of s.connections ? opts.connections.filter((c) => s.connections!.includes(c)) : opts.connections) {
       for (const door of ['baseline', 'rest', 'trpc'] as const) {
         const figure = await measure(s, door, connections, opts.durationSec);
         figures.push(figure);

@@ -16,6 +16,18 @@ export interface Fixture {
   lineIds: number[];
   lookups: Record<'keyword' | 'keywordCommon' | 'dateRange' | 'amountRange' | 'orderNumber', Record<string, unknown>>;
   vendorLastPage: number;
+  /** Checkout in the second bench store (see servers.ts): a pool of fresh drafts, each submitted once. */
+  submit: SubmitFixture;
+}
+
+export interface SubmitFixture {
+  cashier: Identity;
+  /** Drafts made for this run, one per submit; a submitted order cannot be submitted again. */
+  orderIds: number[];
+  /** The draft the baseline's recording was made with (its id is replaced by the pool's in a replay). */
+  recordOrderId: number;
+  cardId: number;
+  cashId: number;
 }
 
 export interface Scenario {
@@ -30,6 +42,14 @@ export interface Scenario {
   input(pick: number): Record<string, unknown>;
   /** How many distinct picks there are (the baseline has one recording per pick). */
   picks: number;
+  /**
+   * Each request uses up its pick (a draft submitted once): picks are taken in turn across
+   * every door and connection count of the run, never twice. The baseline replays one
+   * recording, made with `recordInput`, with `recorded` replaced by the pick's value.
+   */
+  consumes?: { recordInput: Record<string, unknown>; recorded: number; valueOf: (pick: number) => number };
+  /** Connection counts to measure at (default: those of the run). */
+  connections?: number[];
 }
 
 const money = (v: bigint | number) => ({ type: 'Money', value: String(v) });
@@ -46,6 +66,24 @@ export function updateLineInput(lineId: number) {
     tax1Percent: percent(5_000_000),
     tax1Description: 'GST',
     createNewLine: false,
+  };
+}
+
+/**
+ * A checkout as the till sends it: one line of a vendor's code (its card fee passed
+ * through) at $20.00 with GST 5 % (total $21.00), paid $15.00 by card and $10.00 in cash
+ * ($4.00 change), with an idempotency key.
+ */
+export function submitInput(f: SubmitFixture, orderId: number) {
+  return {
+    orderId,
+    customerName: 'Bench customer',
+    items: [{ itemCode: 'SB1', description: 'Brass lamp', quantity: 1, price: money(20_000_000), tax1Enabled: true, tax1Percent: percent(5_000_000), tax1Description: 'GST' }],
+    payments: [
+      { paymentMethodId: f.cardId, amount: money(15_000_000) },
+      { paymentMethodId: f.cashId, amount: money(10_000_000) },
+    ],
+    idempotencyKey: 'bench-till-1',
   };
 }
 
@@ -81,6 +119,17 @@ export function scenarios(f: Fixture): Scenario[] {
     single('dashboard-store-manager', '/dashboard/store-manager', 'dashboard.storeManager', 'query', f.owner, {}),
     single('dashboard-store-staff', '/dashboard/store-staff', 'dashboard.storeStaff', 'query', f.owner, {}),
     single('dashboard-store-accountant', '/dashboard/store-accountant', 'dashboard.storeAccountant', 'query', f.owner, {}),
+    {
+      name: 'submit-payments',
+      path: '/order/submit',
+      procedure: 'order.submit',
+      type: 'mutation',
+      identity: f.submit.cashier,
+      input: (pick) => submitInput(f.submit, f.submit.orderIds[pick % f.submit.orderIds.length]!),
+      picks: f.submit.orderIds.length,
+      consumes: { recordInput: submitInput(f.submit, f.submit.recordOrderId), recorded: f.submit.recordOrderId, valueOf: (pick) => f.submit.orderIds[pick % f.submit.orderIds.length]! },
+      connections: [1, 16],
+    },
     // Last: it makes a new draft per call, some 15,000 a run, which would be the newest
     // orders every lookup and dashboard above walks past (removed when the next run starts).
     single('order-next', '/order/next', 'order.next', 'mutation', f.cashier, {}),

@@ -5,12 +5,14 @@
  * named by FIXTURE_FILE and serves until killed.
  */
 import { writeFile } from 'node:fs/promises';
-import { createDb } from '@pos/db';
+import { createDb, sql } from '@pos/db';
 import { buildApp } from '../apps/server/src/app';
 import { startBaseline, type BaselineRoute } from './baseline';
 import { BENCH_PASSWORD, BENCH_SCRYPT_COST, DEFAULT_BENCH_URL, removeLoadLeftovers } from './generate';
 import { createRecorder } from './record';
-import { scenarios, type Fixture, type Identity } from './scenarios';
+import { scenarios, type Fixture, type Identity, type SubmitFixture } from './scenarios';
+import type { Kysely } from 'kysely';
+import type { Database } from '@pos/db';
 
 const url = process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
 const appPort = Number(process.env.APP_PORT ?? 3101);
@@ -32,6 +34,10 @@ async function main() {
   };
   const cashier = await login(`cashier${storeId}`, 'STORE_STAFF');
   const owner = await login(`owner${storeId}`, 'STORE_OWNER');
+  const submitStore = await handle.db.selectFrom('stores').select('id').where('name', '=', 'Bench Store 2').executeTakeFirst();
+  const submitStoreId = submitStore ? Number(submitStore.id) : storeId;
+  const { result: submitLogin } = await rec((c) => c.auth.login({ usernameOrEmail: `cashier${submitStoreId}`, password: BENCH_PASSWORD }));
+  const submit = await prepareSubmit(handle.db, { token: submitLogin.token, storeId: submitStoreId, role: 'STORE_STAFF' });
 
   const lineIds: number[] = [];
   for (let i = 0; i < 64; i++) {
@@ -53,12 +59,13 @@ async function main() {
       amountRange: { minAmount: { type: 'Money', value: '100000000' }, maxAmount: { type: 'Money', value: '101000000' } },
     },
     vendorLastPage: Math.max(1, Math.ceil(Number(vendors.n) / 20)),
+    submit,
   };
 
   const routes: BaselineRoute[] = [];
   for (const s of scenarios(fixture)) {
     const recordings = [];
-    for (let pick = 0; pick < s.picks; pick++) {
+    for (let pick = 0; pick < (s.consumes ? 0 : s.picks); pick++) {
       const key = s.procedure.split('.');
       const { statements } = await rec(
         (caller) => (key.reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], caller) as (i: unknown) => Promise<unknown>)(s.input(pick)),
@@ -67,6 +74,12 @@ async function main() {
       recordings.push(statements);
     }
     const route: BaselineRoute = { name: s.name, recordings };
+    if (s.consumes) {
+      const { recordInput, recorded, valueOf } = s.consumes;
+      const { statements } = await rec((caller) => caller.order.submit(recordInput as never), s.identity ?? undefined);
+      recordings.push(statements);
+      route.substitute = (pick) => [[String(recorded), valueOf(pick)]];
+    }
     if (s.name === 'login') {
       const user = await handle.db.selectFrom('users').select('password_hash').where('username', '=', fixture.loginBody.usernameOrEmail).executeTakeFirstOrThrow();
       route.passwordHash = user.password_hash;
@@ -78,6 +91,36 @@ async function main() {
   await startBaseline(url, routes, basePort);
   await writeFile(process.env.FIXTURE_FILE ?? 'bench-fixture.json', JSON.stringify({ fixture, statements: Object.fromEntries(routes.map((r) => [r.name, r.recordings[0]])) }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
   console.log('ready');
+}
+
+/** Drafts made per run for the submit scenario: more than 5 s at 1 and 16 connections through three doors can use. */
+const SUBMIT_POOL = Number(process.env.BENCH_SUBMIT_POOL ?? 30_000);
+
+/**
+ * The submit scenario's store (Bench Store 2, so store 1's lookups never walk past its
+ * sales): a vendor whose code SB1 passes card fees through, a card method with a vendor
+ * fee, the store's Cash method, and a pool of fresh drafts (no creator, numbered SB…, so
+ * neither the generator nor the leftover removal takes them for its own; those a run
+ * leaves unsubmitted are removed by the next).
+ */
+async function prepareSubmit(db: Kysely<Database>, cashier: Identity): Promise<SubmitFixture> {
+  const storeId = BigInt(cashier.storeId);
+  let vendor = await db.selectFrom('vendors').select('id').where('store_id', '=', storeId).where('trade_name', '=', 'Submit Bench Vendor').executeTakeFirst();
+  vendor ??= await db.insertInto('vendors').values({ store_id: storeId, trade_name: 'Submit Bench Vendor' }).returning('id').executeTakeFirstOrThrow();
+  const code = await db.selectFrom('item_codes').select('id').where('store_id', '=', storeId).where('tag', '=', 'SB1').where('archived_at', 'is', null).executeTakeFirst();
+  if (!code) await db.insertInto('item_codes').values({ store_id: storeId, vendor_id: vendor.id, tag: 'SB1', default_commission_percent: 20_000_000n, proportional_cc_fee: true }).execute();
+  let card = await db.selectFrom('payment_methods').select('id').where('store_id', '=', storeId).where('name', '=', 'Bench Card').where('archived_at', 'is', null).executeTakeFirst();
+  card ??= await db
+    .insertInto('payment_methods')
+    .values({ store_id: storeId, name: 'Bench Card', vendor_fee_percent: 2_500_000n, customer_fee_percent: 0n, customer_fee_amount: 0n, minimum_amount: 0n })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cash = await db.selectFrom('payment_methods').select('id').where('store_id', '=', storeId).where('is_cash', '=', true).where('archived_at', 'is', null).executeTakeFirstOrThrow();
+  const run = Date.now().toString(36);
+  const { rows } = await sql<{ id: string }>`
+    insert into orders (store_id, order_number) select ${storeId}, 'SB' || ${run} || '-' || i from generate_series(0, ${SUBMIT_POOL}) i order by i returning id`.execute(db);
+  const ids = rows.map((r) => Number(r.id));
+  return { cashier, recordOrderId: ids[0]!, orderIds: ids.slice(1), cardId: Number(card.id), cashId: Number(cash.id) };
 }
 
 main().catch((error) => {
