@@ -56,6 +56,9 @@ const EXAMPLE_ITEMS = [
   { itemCode: '', description: 'Gift wrap', quantity: 1, price: M('3'), ...gst },
 ];
 
+/** How a rejected call failed, as the REST door would answer it. */
+const rejected = (reason: unknown) => failureOf(Promise.reject(reason instanceof Error ? reason : new Error(String(reason))));
+
 const pay = (method: SaleMethod | { id: number }, amount: string) => ({ paymentMethodId: method.id, amount: M(amount) });
 
 async function draft(person: Person) {
@@ -166,12 +169,13 @@ describe('refusals: 400 with the message, and nothing stored', () => {
     await h.as(shop.owner).store.payment.delete({ id: archived.id });
   });
 
-  const cases: [string, (s: Shop) => Promise<{ paymentMethodId: number; amount: ReturnType<typeof M> }[]>, string | RegExp][] = [
-    ['payments that leave part of the total unpaid', async (s) => [pay(s.card, '60'), pay(s.cash, '40')], 'Payments cover $100.00 of $105.00'],
-    ['non-cash payments beyond the total', async (s) => [pay(s.card, '106')], 'Payments other than cash ($106.00) exceed the total of $105.00'],
-    ['a non-cash payment below its minimum', async (s) => [pay(s.card, '4.99'), pay(s.cash, '100.01')], 'Minimum amount for Card is $5.00'],
-    ['an archived method', async () => [pay(archived, '105')], 'Old Card is no longer a payment method of this store'],
-    ['an unknown method', async () => [pay({ id: 987654 }, '105')], 'No such payment method in this store: 987654'],
+  type Payments = { paymentMethodId: number; amount: ReturnType<typeof M> }[];
+  const cases: [string, (s: Shop) => Payments | Promise<Payments>, string | RegExp][] = [
+    ['payments that leave part of the total unpaid', (s) => [pay(s.card, '60'), pay(s.cash, '40')], 'Payments cover $100.00 of $105.00'],
+    ['non-cash payments beyond the total', (s) => [pay(s.card, '106')], 'Payments other than cash ($106.00) exceed the total of $105.00'],
+    ['a non-cash payment below its minimum', (s) => [pay(s.card, '4.99'), pay(s.cash, '100.01')], 'Minimum amount for Card is $5.00'],
+    ['an archived method', () => [pay(archived, '105')], 'Old Card is no longer a payment method of this store'],
+    ['an unknown method', () => [pay({ id: 987654 }, '105')], 'No such payment method in this store: 987654'],
     [
       "another store's method",
       async () => {
@@ -420,7 +424,7 @@ describe('idempotency and concurrency', () => {
         for (const r of ok) expect(r.value).toEqual(ok[0]!.value);
       } else {
         expect(ok.length).toBe(1);
-        for (const r of results) if (r.status === 'rejected') expect((await failureOf(Promise.reject(r.reason))).status).toBe(409);
+        for (const r of results) if (r.status === 'rejected') expect((await rejected(r.reason)).status).toBe(409);
       }
       const s = await stored(orderId);
       expect([s.order.status, s.payments.length, s.entries.length, s.audit.length]).toEqual(['COMPLETED', 2, 5, 1]);
@@ -469,7 +473,7 @@ describe('stock', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(5);
     for (const r of results) {
-      if (r.status === 'rejected') expect(await failureOf(Promise.reject(r.reason))).toMatchObject({ status: 400, message: 'Only 0 of LAMP-7 in stock' });
+      if (r.status === 'rejected') expect(await rejected(r.reason)).toMatchObject({ status: 400, message: 'Only 0 of LAMP-7 in stock' });
     }
     expect(await stockOf('LAMP-7')).toBe(0n);
     const { rows } = await sql<{ n: string }>`

@@ -115,6 +115,23 @@ describe('the worked example: 105.00 paid by Card 60.00 and Cash 50.00', () => {
   });
 });
 
+describe('an order with nothing to pay', () => {
+  it('opens without a payment, completes at once, and sends no payments', () => {
+    const values = initialCheckout(0n, METHODS);
+    expect(values.payments).toEqual([]);
+    const preview = previewCheckout(0n, values, METHODS);
+    expect(canComplete(preview)).toBe(true);
+    expect(enterAction(preview)).toEqual({ kind: 'complete' });
+    expect(checkoutRequest(values, METHODS)).toEqual({});
+  });
+
+  it('a total below zero cannot be paid', () => {
+    const preview = previewCheckout(-1_000_000n, initialCheckout(-1_000_000n, METHODS), METHODS);
+    expect(checkoutProblemMessage(preview.plan.problem!)).toBe('An order total below zero (-$1.00) cannot be paid');
+    expect(canComplete(preview)).toBe(false);
+  });
+});
+
 describe('rows as typed', () => {
   it('reads amounts with the domain rules; an unreadable one is pointed at and blocks completion', () => {
     expect(rowAmount('1,234.5')).toEqual({ amount: $('1234.5'), error: null });

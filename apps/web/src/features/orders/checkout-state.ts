@@ -34,18 +34,16 @@ export interface CheckoutValues {
 
 /** The store's methods for the panel: Cash first, then the others in the order the store lists them. */
 export function checkoutMethodsFrom(list: readonly PaymentMethod[]): CheckoutMethod[] {
-  const methods = list.map(
-    (m): CheckoutMethod => ({
-      id: Number(m.id),
-      name: m.name,
-      isCash: m.isCash,
-      vendorFeePercent: fromWire(m.vendorFeePercent),
-      customerFeePercent: fromWire(m.customerFeePercent),
-      customerFeeAmount: fromWire(m.customerFeeAmount),
-      minimumAmount: fromWire(m.minimumAmount),
-      requiresManagerApproval: m.requiresManagerApproval,
-    }),
-  );
+  const methods = list.map((m): CheckoutMethod => ({
+    id: Number(m.id),
+    name: m.name,
+    isCash: m.isCash,
+    vendorFeePercent: fromWire(m.vendorFeePercent),
+    customerFeePercent: fromWire(m.customerFeePercent),
+    customerFeeAmount: fromWire(m.customerFeeAmount),
+    minimumAmount: fromWire(m.minimumAmount),
+    requiresManagerApproval: m.requiresManagerApproval,
+  }));
   return [...methods.filter((m) => m.isCash), ...methods.filter((m) => !m.isCash)];
 }
 
@@ -67,10 +65,12 @@ export function methodKeys(methods: readonly CheckoutMethod[]): Map<number, stri
   const keys = new Map<number, string>();
   const cash = methods.find((m) => m.isCash);
   if (cash) keys.set(cash.id, CASH_KEY);
-  methods.filter((m) => !m.isCash).forEach((m, i) => {
-    const key = OTHER_METHOD_KEYS[i];
-    if (key) keys.set(m.id, key);
-  });
+  methods
+    .filter((m) => !m.isCash)
+    .forEach((m, i) => {
+      const key = OTHER_METHOD_KEYS[i];
+      if (key) keys.set(m.id, key);
+    });
   return keys;
 }
 
@@ -142,11 +142,11 @@ function newRowKey(): string {
   return `P${rowSeq}`;
 }
 
-/** The panel as it opens: the whole total on the store's default tender. */
+/** The panel as it opens: the whole total on the store's default tender; nothing to pay, no payment. */
 export function initialCheckout(total: bigint, methods: readonly CheckoutMethod[]): CheckoutValues {
   const method = defaultMethod(methods);
   return {
-    payments: method ? [{ key: newRowKey(), paymentMethodId: method.id, amountText: formatMoneyEditable(total > 0n ? total : 0n) }] : [],
+    payments: method && total > 0n ? [{ key: newRowKey(), paymentMethodId: method.id, amountText: formatMoneyEditable(total) }] : [],
     approvalMode: 'approve',
     usernameOrEmail: '',
     password: '',
@@ -212,15 +212,17 @@ export function enterAction(preview: CheckoutPreview): EnterAction {
 }
 
 export interface CheckoutRequest {
-  payments: { paymentMethodId: number; amount: MoneyWire }[];
+  /** Left out when there is nothing to pay: the server then records the order paid in Cash. */
+  payments?: { paymentMethodId: number; amount: MoneyWire }[];
   approval?: { usernameOrEmail: string; password: string };
 }
 
 /** The payments and approval Complete Sale sends (amounts as typed; unreadable ones as zero, which the schema refuses). */
 export function checkoutRequest(values: CheckoutValues, methods: readonly CheckoutMethod[]): CheckoutRequest {
-  const request: CheckoutRequest = {
-    payments: values.payments.map((row) => ({ paymentMethodId: row.paymentMethodId, amount: toMoneyWire(rowAmount(row.amountText).amount ?? 0n) })),
-  };
+  const request: CheckoutRequest = {};
+  if (values.payments.length > 0) {
+    request.payments = values.payments.map((row) => ({ paymentMethodId: row.paymentMethodId, amount: toMoneyWire(rowAmount(row.amountText).amount ?? 0n) }));
+  }
   if (approvalMethods(values, methods).length > 0 && values.approvalMode === 'approve') {
     request.approval = { usernameOrEmail: values.usernameOrEmail, password: values.password };
   }
@@ -254,6 +256,6 @@ export interface CheckoutMemo {
 
 export function reopenCheckout(memo: CheckoutMemo | null, total: bigint, methods: readonly CheckoutMethod[]): CheckoutMemo {
   const known = (values: CheckoutValues) => values.payments.every((row) => methods.some((m) => m.id === row.paymentMethodId));
-  if (memo && memo.total === total && memo.values.payments.length > 0 && known(memo.values)) return memo;
+  if (memo && memo.total === total && known(memo.values)) return memo;
   return { total, values: initialCheckout(total, methods), attempt: null };
 }

@@ -239,8 +239,7 @@ function ReceiptSection({
               aria-labelledby={`paper-${order.id}`}
               data={RECEIPT_PAPERS.map((p) => ({ value: p.value, label: p.label }))}
               value={paper}
-              onChange={(value) => {
-                const chosen = value as ReceiptPaper;
+              onChange={(chosen) => {
                 setPaper(chosen);
                 savePaper(localStore(), chosen);
               }}

@@ -306,7 +306,7 @@ async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['p
     const method = found.get(BigInt(p.paymentMethodId));
     if (!method) throw new AppError('BAD_REQUEST', `${PAYMENT_METHOD_NOT_FOUND}: ${p.paymentMethodId}`);
     if (method.archived) throw new AppError('BAD_REQUEST', `${method.name} is no longer a payment method of this store`);
-    return { method: method as Tender, amount: p.amount };
+    return { method, amount: p.amount };
   });
 }
 
