@@ -215,7 +215,7 @@ function ReceiptSection({
   justSubmitted: boolean;
   onNewOrder: () => void;
   creating: boolean;
-  /** More buttons beside Print (Refund). */
+  /** More buttons after Print and New Order (Refund), so Tab from Print still reaches New Order first. */
   actions?: ReactNode;
 }) {
   const [paper, setPaper] = useState<ReceiptPaper>(() => loadPaper(localStore()));
@@ -246,7 +246,6 @@ function ReceiptSection({
             />
           </Group>
           <Group gap="sm">
-            {actions}
             <Button
               ref={printRef}
               variant={first ? 'filled' : 'light'}
@@ -260,6 +259,7 @@ function ReceiptSection({
             <Button variant={first ? 'light' : 'filled'} onClick={onNewOrder} loading={creating} title="New order (Alt+N)">
               New Order
             </Button>
+            {actions}
           </Group>
         </Group>
       </Paper>
