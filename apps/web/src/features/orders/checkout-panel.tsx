@@ -57,6 +57,7 @@ import {
   methodKeys,
   methodOptionLabel,
   previewCheckout,
+  previewProblem,
   removePayment,
   reopenCheckout,
   setRowAmount,
@@ -337,10 +338,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  const planProblem = previewProblem(preview);
   const problem =
-    preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : plan.problem ? checkoutProblemMessage(plan.problem) : null;
-  const uncovered = plan.problem?.kind === 'UNCOVERED' && preview.unreadable === null;
-  const problemRow = preview.unreadable ?? (plan.problem && 'index' in plan.problem ? plan.problem.index : null);
+    preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : planProblem ? checkoutProblemMessage(planProblem) : null;
+  const uncovered = planProblem?.kind === 'UNCOVERED' && preview.unreadable === null;
+  const problemRow = preview.unreadable ?? (planProblem && 'index' in planProblem ? planProblem.index : null);
   const pending = approvals.length > 0 && values.approvalMode === 'pending';
 
   return (
@@ -363,7 +365,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text size="sm" data-testid="nothing-to-pay">
-                    {total === 0n ? 'Nothing to pay: the total is $0.00.' : 'No payment yet: Add Payment.'}
+                    {total === 0n
+                    ? 'Nothing to pay: the total is $0.00.'
+                    : preview.handBack > 0n
+                      ? `Nothing to pay: Complete Sale hands ${formatMoney(preview.handBack)} back in Cash.`
+                      : 'No payment yet: Add Payment.'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -470,7 +476,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
         <Figure label={uncovered ? 'Left to pay' : 'Customer fees'} value={formatMoney(uncovered ? plan.remaining : plan.customerFees)} testId={uncovered ? 'left-to-pay' : 'customer-fees'} />
-        <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        {preview.handBack > 0n ? (
+          <Figure label="Hand back" value={formatMoney(preview.handBack)} testId="hand-back" hint="in Cash" />
+        ) : (
+          <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        )}
         {usesCash ? (
           <Paper bg="blue.0" p="sm" radius="md" data-testid="change-box">
             <Text size="sm" fw={600}>
@@ -489,7 +499,13 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       </SimpleGrid>
 
       <Text size="sm" mt="sm" role="status" c={problem && !uncovered ? 'red.8' : undefined} fw={problem ? 600 : undefined} data-testid="checkout-problem">
-        {problem ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}` : ready ? 'The payments cover the total.' : ''}
+        {problem
+          ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}`
+          : preview.handBack > 0n
+            ? `A return: ${formatMoney(preview.handBack)} goes back to the customer in Cash.`
+            : ready
+              ? 'The payments cover the total.'
+              : ''}
       </Text>
 
       {approvals.length > 0 ? (
