@@ -383,6 +383,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                 <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
                   <Table.Td>
                     <NativeSelect
+                      size="md"
                       aria-label={`Payment ${index + 1}: method`}
                       name={`payments.${index}.paymentMethodId`}
                       data={methods.map((m) => ({ value: String(m.id), label: methodOptionLabel(m, keys.get(m.id)) }))}
@@ -393,6 +394,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                   </Table.Td>
                   <Table.Td>
                     <TextInput
+                      size="md"
                       aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
                       name={`payments.${index}.amount`}
                       data-field="amount"
@@ -427,6 +429,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                   </Table.Td>
                   <Table.Td>
                     <ActionIcon
+                      size="xl"
                       variant="subtle"
                       color="gray"
                       aria-label={`Remove payment ${index + 1}`}
@@ -450,7 +453,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
         <Button
           variant="light"
-          size="compact-sm"
+          size="md"
           disabled={busy}
           title="Add a payment (Alt+P)"
           onClick={() => {
@@ -526,8 +529,8 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
           </Radio.Group>
           {values.approvalMode === 'approve' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              <TextInput label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
-              <PasswordInput label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
+              <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
+              <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
             </SimpleGrid>
           ) : null}
         </Fieldset>
@@ -540,7 +543,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       ) : null}
 
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-        <Button variant="default" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
+        <Button variant="default" size="lg" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
           Back to Lines
         </Button>
         <Button ref={completeRef} size="lg" onClick={() => void complete()} disabled={!ready} loading={busy} title={pending ? 'Leave Pending (Enter)' : 'Complete Sale (Enter)'}>
