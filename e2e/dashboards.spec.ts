@@ -26,7 +26,9 @@ const percent = (whole: number) => ({ type: 'Percent', value: (BigInt(whole) * 1
  *   order total 22.50 + 1.12 = 23.62; commission 22.50 × 30% = 6.75, vendor share 15.75.
  * Sale 2, code MISC (not a code of this store: the store's own merchandise, no vendor's),
  *   1 × $7.25, no discount, no tax: order total 7.25.
- * A third order is left as the cashier's draft: a pending task of the cashier's, but not
+ * Sale 3, 1 × $40.00 on House Account, a method that needs a manager's approval, given
+ *   none: it waits as PENDING (the manager's Pending Orders), in no revenue.
+ * A fourth order is left as the cashier's draft: a pending task of the cashier's, but not
  * one of the manager's Pending Orders (orders waiting for a manager's approval).
  *
  * Revenue (completed totals): 23.62 + 7.25 = 30.87. Less tax: 30.87 − 1.12 = 29.75.
@@ -38,7 +40,7 @@ const EXPECTED = {
   STORE_STAFF: { "Today's Orders": '2', "Today's Revenue": '$30.87', 'Pending Tasks': '1' },
   STORE_ACCOUNTANT: { 'Monthly Revenue': '$29.75', 'Monthly Expenses': '$15.75', 'Pending Invoices': '1', 'Profit Margin': '47.06%' },
   // Every user of the store has signed in by then; the stock seeded has one low item.
-  STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '0', 'Low Stock Items': '1', 'Active Staff': '4' },
+  STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '1', 'Low Stock Items': '1', 'Active Staff': '4' },
 } satisfies Record<StoreRole, Record<string, string>>;
 
 interface NextOrder {
@@ -119,6 +121,22 @@ describe('store dashboards with real figures', () => {
       tax1Description: 'GST',
     });
     await sell({ itemCode: 'MISC', itemDescription: 'Postcard lot', quantity: 1, price: money('7.25'), tax1Enabled: false });
+    const { paymentMethod: house } = await asOwner<{ paymentMethod: { id: number } }>('/store/payment/create', {
+      name: 'House Account',
+      vendorFeePercent: percent(0),
+      customerFeePercent: percent(0),
+      customerFeeAmount: money('0'),
+      minimumAmount: money('0'),
+      requiresManagerApproval: true,
+    });
+    const waiting = await asCashier<NextOrder>('/order/next');
+    const pending = await asCashier<{ order: { status: string } }>('/order/submit', {
+      orderId: waiting.nextOrderId,
+      customerName: 'On account',
+      items: [{ id: waiting.nextOrderLineId, description: 'Oak chest', quantity: 1, price: money('40.00'), tax1Enabled: false }],
+      payments: [{ paymentMethodId: house.id, amount: money('40.00') }],
+    });
+    expect(pending.order.status).toBe('PENDING');
     await asCashier('/order/next');
   });
 

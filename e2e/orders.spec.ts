@@ -100,6 +100,13 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     }
     throw new Error('expected the box to have focus');
   };
+  /** Submit Order (Ctrl+Enter) opens the payment panel on the whole total in Cash; Enter completes the sale. */
+  const submitAndPayCash = async (page: Page) => {
+    await page.keyboard.press('Control+Enter');
+    await page.locator('[data-testid="checkout-panel"]:visible').waitFor();
+    await page.keyboard.press('Enter');
+    await view(page).waitFor();
+  };
   const lookupRows = (page: Page) => page.getByRole('table', { name: 'Orders found' }).locator('tbody tr');
   const lookupNumbers = async (page: Page) => (await lookupRows(page).all()).length === 0 ? [] : lookupRows(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-order-number') ?? ''));
 
@@ -249,12 +256,11 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     await page.getByText('Ctrl').first().waitFor();
     await screenshot(page, 'orders-editor-lines-warnings-summary');
 
-    await page.keyboard.press('Control+Enter');
-    await view(page).waitFor();
-    await view(page).getByText(`Order ${number} submitted.`).waitFor();
+    await submitAndPayCash(page);
+    await view(page).getByText(`Order ${number} completed.`).waitFor();
     expect(await view(page).getByTestId('view-status').textContent()).toBe('Completed');
     expect(await view(page).getByTestId('view-customer').textContent()).toBe('Alice Smith');
-    expect(await view(page).locator('tbody tr').count()).toBe(3);
+    expect(await view(page).getByTestId('receipt-line').count()).toBe(3);
     await screenshot(page, 'orders-completed-view');
     expect(await summary(page, view(page))).toEqual({ subtotal: '$93.97', discount: '-$6.00', tax1: '$6.37', tax2: '$1.25', total: '$95.59' });
     const stored = await apiPost<{ order: { total: { value: string }; items: { itemCode: string }[] } }>('/order/fetch', { ...asOwner(), orderId: Number(await view(page).getAttribute('data-order-id')) });
@@ -265,6 +271,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
 
   test('order 2 in a second tab, started with Enter on New Order; digits only in Qty; the empty last line is dropped', async () => {
     const { page } = tp;
+    await waitFocused(view(page).getByRole('button', { name: 'Print Receipt' }));
+    await page.keyboard.press('Tab');
     await waitFocused(view(page).getByRole('button', { name: 'New Order' }));
     await page.keyboard.press('Enter');
     await heading(page).filter({ hasText: 'T-502' }).waitFor();
@@ -299,9 +307,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     // 2 x 12.50 = 25.00, GST 1.8125 -> 1.81 (half to even), total 26.81.
     expect(await summary(page, editor(page))).toEqual({ subtotal: '$25.00', discount: '$0.00', tax1: '$1.81', total: '$26.81' });
     await screenshot(page, 'orders-tab-strip-two-orders');
-    await page.keyboard.press('Control+Enter');
-    await view(page).waitFor();
-    expect(await view(page).locator('tbody tr').count()).toBe(1);
+    await submitAndPayCash(page);
+    expect(await view(page).getByTestId('receipt-line').count()).toBe(1);
     expect(await summary(page, view(page))).toMatchObject({ total: '$26.81' });
     const tabs = await tabStrip(page).getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
     expect(tabs).toEqual(['Order Lookup', 'T-501', 'T-502', 'New order']);
@@ -489,9 +496,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     expect(await rows(page).count()).toBe(20);
     const s = summaryOf(expected);
     expect(await summary(page, editor(page))).toEqual({ subtotal: dollars(s.subtotal), discount: `-${dollars(s.discount)}`, tax1: dollars(s.tax1), tax2: dollars(s.tax2), total: dollars(s.total) });
-    await page.keyboard.press('Control+Enter');
-    await view(page).waitFor();
-    expect(await view(page).locator('tbody tr').count()).toBe(20);
+    await submitAndPayCash(page);
+    expect(await view(page).getByTestId('receipt-line').count()).toBe(20);
     expect(await summary(page, view(page))).toEqual({ subtotal: dollars(s.subtotal), discount: `-${dollars(s.discount)}`, tax1: dollars(s.tax1), tax2: dollars(s.tax2), total: dollars(s.total) });
     console.log(`20 lines typed in ${typing} ms`);
     tp.expectClean();

@@ -83,8 +83,9 @@ describe('Store Settings: an owner configures the store', () => {
       for (const label of ['Short Name', 'Long Name', 'Percentage']) await tax(n).getByLabel(label).waitFor();
       for (const label of ['Default?', 'Enabled?']) await tax(n).getByRole('switch', { name: label }).waitFor({ state: 'attached' });
     }
-    // A new store has its Cash method from the start.
-    await page.getByRole('table', { name: 'Payment Methods' }).locator('tr[data-payment-method="Cash"]').waitFor();
+    // A new store has its Cash method, and only that.
+    await methodRow('Cash').waitFor();
+    await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(1);
 
     // Fixed: the button sits on the window's bottom edge, at the top and at the end of the page.
     const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -260,6 +261,8 @@ describe('Store Settings: an owner configures the store', () => {
     await dialog().locator('input[name="minimumAmount"]').press('Enter');
     await methodRow('Gift Card').waitFor();
     await expect(methodRow('Gift Card').locator('td').allTextContents()).resolves.toEqual(['Gift Card', '0%', '0%', '$0.00', '$1.00', 'No', 'EditDelete']);
+    // The store's own Cash method is marked, and cannot be deleted.
+    await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['CashCash', '0%', '0%', '$0.00', '$0.00', 'No', 'Edit']);
     await dismissToasts();
 
     // Edit Visa.

@@ -2,7 +2,7 @@
  * The till without the mouse, in Chromium, as a cashier: from the drawer to the Orders
  * page, a new order from the tab strip, lines typed with Tab, the arrow keys between
  * lines, the shortcut list opened with `?`, a line removed with Ctrl+Delete, the order
- * submitted with Ctrl+Enter. And the editor under a slow server: a line removed before
+ * submitted with Ctrl+Enter and paid in Cash with Enter. And the editor under a slow server: a line removed before
  * the server has answered the saves before it loses none of the lines typed after it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -180,13 +180,19 @@ describe('the till without the mouse', () => {
     expect(await itemCodes(page)).toEqual(['LAMP1', 'CUP3']);
     await focusIs(page, { field: 'tax1', line: 2 }, 'the GST toggle of the line that moved up');
 
+    // Submit Order opens the payment panel on the whole total in Cash; Enter completes the sale.
     await page.keyboard.press('Control+Enter');
-    const view = page.locator('[data-testid="order-view"]:visible');
-    await view.getByText(`Order ${number} submitted.`).waitFor();
-    await focusIs(page, { name: 'New Order' }, 'New Order, for the next sale');
-    expect(await view.locator('tbody tr').count()).toBe(2);
-    expect(await view.getByTestId('view-customer').textContent()).toBe('Dana Keys');
+    const panel = page.locator('[data-testid="checkout-panel"]:visible');
+    await panel.waitFor();
     // 2 x 30.00 + 3 x 4.50 = 73.50, GST 5% = 3.68 (3.675 to even), total 77.18.
+    expect(await panel.getByTestId('amount-due').textContent()).toBe('$77.18');
+    await focusIs(page, { inputName: 'payments.0.amount' }, 'the amount of the first payment');
+    await page.keyboard.press('Enter');
+    const view = page.locator('[data-testid="order-view"]:visible');
+    await view.getByText(`Order ${number} completed.`).waitFor();
+    await focusIs(page, { name: 'Print Receipt' }, 'Print Receipt, for the customer');
+    expect(await view.getByTestId('receipt-line').count()).toBe(2);
+    expect(await view.getByTestId('view-customer').textContent()).toBe('Dana Keys');
     expect(await view.getByTestId('summary-total').textContent()).toBe('$77.18');
     expect(await storedCodes(number)).toEqual(['LAMP1', 'CUP3']);
     tp.expectClean();

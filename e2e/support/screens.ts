@@ -34,7 +34,9 @@ export const SEED = {
   vendor: 'Harbor Finds',
   itemCode: 'VASE1',
   separateCode: 'QUILT1',
-  paymentMethod: 'Cash',
+  paymentMethod: 'Card',
+  approvalMethod: 'House Account',
+  pendingCustomer: 'Pat Pending',
   roadmapTitle: 'Barcode scanner support',
   inventorySku: 'LOW-1',
   customer: 'Alice Smith',
@@ -80,11 +82,19 @@ export async function seedScreens(): Promise<ScreenWorld> {
   await asOwner('/vendor/adjust', { vendorId: vendor.id, amount: money('25.00'), memo: 'Consignment settled by hand' });
   await asOwner('/store/payment/create', {
     name: SEED.paymentMethod,
+    vendorFeePercent: percent('3'),
+    customerFeePercent: percent('2'),
+    customerFeeAmount: money('0.25'),
+    minimumAmount: money('5.00'),
+    requiresManagerApproval: false,
+  });
+  const { paymentMethod: house } = await asOwner<{ paymentMethod: { id: number } }>('/store/payment/create', {
+    name: SEED.approvalMethod,
     vendorFeePercent: percent('0'),
     customerFeePercent: percent('0'),
     customerFeeAmount: money('0'),
     minimumAmount: money('0'),
-    requiresManagerApproval: false,
+    requiresManagerApproval: true,
   });
   await asOwner('/roadmap/roadmap', {
     action: 'create',
@@ -96,6 +106,14 @@ export async function seedScreens(): Promise<ScreenWorld> {
   const line = { itemCode: SEED.itemCode, quantity: 2, price: money('12.50'), discountPercent: percent('0'), tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' };
   await asOwner('/order/update-line', { orderLineId: order.nextOrderLineId, itemDescription: 'Blue vase', ...line });
   await asOwner('/order/submit', { orderId: order.nextOrderId, customerName: SEED.customer, items: [{ id: order.nextOrderLineId, description: 'Blue vase', ...line }] });
+  // A sale on a method that needs approval, left PENDING, for the manager's Approve and Cancel.
+  const pending = await asOwner<{ nextOrderId: number; nextOrderLineId: number }>('/order/next');
+  await asOwner('/order/submit', {
+    orderId: pending.nextOrderId,
+    customerName: SEED.pendingCustomer,
+    items: [{ id: pending.nextOrderLineId, description: 'Green quilt', ...line }],
+    payments: [{ paymentMethodId: house.id, amount: money('26.25') }],
+  });
 
   const staff = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
   const accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
@@ -170,6 +188,30 @@ async function newOrderWithWarning(page: Page) {
   await line.locator('[data-field="itemCode"]').fill('ZZ999');
   await line.locator('[data-field="description"]').click();
   await line.locator('[data-warning="unknown-code"]').waitFor();
+}
+
+/** The payment panel of a new order, split over Cash and the method that needs a manager's approval. */
+async function paymentPanel(page: Page) {
+  await newOrderWithWarning(page);
+  const line = page.locator('[data-testid="order-editor"]:visible tr[data-line-key]').first();
+  await line.locator('[data-field="price"]').fill('30');
+  await line.locator('[data-field="price"]').press('Tab');
+  await page.keyboard.press('Control+Enter');
+  const panel = page.locator('[data-testid="checkout-panel"]:visible');
+  await panel.locator('input[name="payments.0.amount"]').fill('10');
+  await page.keyboard.press('Enter');
+  await panel.locator('input[name="payments.1.amount"]').waitFor();
+  await page.keyboard.press('F4');
+  await panel.getByTestId('approval').waitFor();
+}
+
+/** The PENDING order, found with the lookup's Status filter and opened. */
+async function pendingOrder(page: Page) {
+  await lookupTab(page);
+  await page.getByLabel('Status', { exact: true }).selectOption('PENDING');
+  await click(page, 'button', 'Search Orders');
+  await page.getByRole('table', { name: 'Orders found' }).locator('tbody tr', { hasText: SEED.pendingCustomer }).first().click();
+  await page.locator('[data-testid="order-view"][data-status="PENDING"]:visible').waitFor();
 }
 
 /** Once the screen has loaded, a button opens the dialog to check. */
@@ -291,6 +333,9 @@ export const SCREENS: readonly Screen[] = [
       await p.locator('[data-testid="order-view"]:visible').waitFor();
     },
   },
+  { name: 'Owner: Pending order with Approve and Cancel', as: 'owner', path: '/orders', show: pendingOrder },
+  { name: 'Orders: Cancel Order dialog', as: 'owner', path: '/orders', show: dialogFrom(pendingOrder, 'Cancel Order', 'Cancel Order') },
+  { name: 'Owner: Payment panel with a split and an approval', as: 'owner', path: '/orders', show: paymentPanel },
   { name: 'Owner: Customers', as: 'owner', path: '/customers', show: (p) => heading(p, 'Customers') },
   { name: 'Owner: Reports', as: 'owner', path: '/reports', show: (p) => heading(p, 'Reports') },
   { name: 'Owner: Audit', as: 'owner', path: '/store/audit', show: auditLoaded },
@@ -333,6 +378,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Staff: Vendors', as: 'staff', path: '/store/vendors', show: vendorsLoaded },
   { name: 'Staff: Order Lookup with results', as: 'staff', path: '/orders', show: ordersFound },
   { name: 'Staff: Order editor with a warning', as: 'staff', path: '/orders', show: newOrderWithWarning },
+  { name: 'Staff: Payment panel with a split and an approval', as: 'staff', path: '/orders', show: paymentPanel },
+  { name: 'Staff: Pending order', as: 'staff', path: '/orders', show: pendingOrder },
+  { name: 'Phone: Payment panel', as: 'owner', path: '/orders', viewport: PHONE, show: paymentPanel },
   { name: 'Staff: Roadmap (read only)', as: 'staff', path: '/roadmap', show: roadmapLoaded },
   { name: 'Staff: Account', as: 'staff', path: '/account', show: (p) => heading(p, 'Account') },
   {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_LOOKUP_FORM, amountFilter, buildLookupInput, filterText, formatOrderDate, sameLookupInput, statusLabel } from './lookup-filters';
+import { EMPTY_LOOKUP_FORM, amountFilter, buildLookupInput, filterText, formatOrderDate, sameLookupInput, STATUS_FILTER_OPTIONS, statusLabel } from './lookup-filters';
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -16,12 +16,12 @@ describe('lookup filters', () => {
   it('an empty form searches without filters', () => {
     expect(buildLookupInput(EMPTY_LOOKUP_FORM)).toEqual({
       ok: true,
-      input: { orderNumber: null, customer: null, itemKeyword: null, startDate: null, endDate: null, minAmount: null, maxAmount: null },
+      input: { orderNumber: null, customer: null, itemKeyword: null, startDate: null, endDate: null, minAmount: null, maxAmount: null, status: null },
     });
   });
 
   it('maps every field', () => {
-    const built = buildLookupInput({ orderNumber: ' A1 ', customer: ' ann ', itemKeyword: ' vase', startDate: '2026-05-01', endDate: '2026-05-03', minAmount: '10', maxAmount: '1,234.5' });
+    const built = buildLookupInput({ orderNumber: ' A1 ', customer: ' ann ', itemKeyword: ' vase', startDate: '2026-05-01', endDate: '2026-05-03', minAmount: '10', maxAmount: '1,234.5', status: 'PENDING' });
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(built.input).toMatchObject({
@@ -30,9 +30,21 @@ describe('lookup filters', () => {
       itemKeyword: 'vase',
       minAmount: { type: 'Money', value: '10000000' },
       maxAmount: { type: 'Money', value: '1234500000' },
+      status: 'PENDING',
     });
     expect(Date.parse(built.input.startDate!)).toBe(new Date(2026, 4, 1, 0, 0, 0, 0).getTime());
     expect(Date.parse(built.input.endDate!)).toBe(new Date(2026, 4, 3, 23, 59, 59, 999).getTime());
+  });
+
+  it('filters by one status, or by none for any status', () => {
+    expect(STATUS_FILTER_OPTIONS.map((o) => o.label)).toEqual(['Any status', 'Draft', 'Pending', 'Completed', 'Cancelled', 'Refunded']);
+    const status = (value: string) => {
+      const built = buildLookupInput({ ...EMPTY_LOOKUP_FORM, status: value });
+      return built.ok ? built.input.status : 'refused';
+    };
+    expect(status('')).toBeNull();
+    expect(status('CANCELLED')).toBe('CANCELLED');
+    expect(status('pending')).toBeNull();
   });
 
   it('sends the start and end of the chosen local day with the local offset', () => {

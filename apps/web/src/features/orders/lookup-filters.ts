@@ -2,10 +2,11 @@
  * The order lookup's filters: what the form holds (text as typed), and the
  * /order/lookup input made from it: text filters trimmed, empty means none; the start
  * and end days sent as the start and the end of that local day, ISO with offset; the
- * amounts parsed as money (empty means none, unparsable text is an error on the field).
+ * amounts parsed as money (empty means none, unparsable text is an error on the field);
+ * the status one of the order statuses, or any.
  */
 import { DomainError, parseMoney } from '@pos/domain';
-import { toMoneyWire, type MoneyWire } from '@pos/contracts';
+import { ORDER_STATUSES, toMoneyWire, type MoneyWire, type OrderStatus } from '@pos/contracts';
 import { END_OF_DAY, localTimeOnDayIso, START_OF_DAY } from '../../lib/local-day';
 
 export interface LookupForm {
@@ -17,9 +18,11 @@ export interface LookupForm {
   endDate: string;
   minAmount: string;
   maxAmount: string;
+  /** An order status, or '' for any. */
+  status: string;
 }
 
-export const EMPTY_LOOKUP_FORM: LookupForm = { orderNumber: '', customer: '', itemKeyword: '', startDate: '', endDate: '', minAmount: '', maxAmount: '' };
+export const EMPTY_LOOKUP_FORM: LookupForm = { orderNumber: '', customer: '', itemKeyword: '', startDate: '', endDate: '', minAmount: '', maxAmount: '', status: '' };
 
 export interface LookupInput {
   orderNumber: string | null;
@@ -29,7 +32,13 @@ export interface LookupInput {
   endDate: string | null;
   minAmount: MoneyWire | null;
   maxAmount: MoneyWire | null;
+  status: OrderStatus | null;
 }
+
+function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
 
 export type LookupFormErrors = Partial<Record<keyof LookupForm, string>>;
 
@@ -76,6 +85,7 @@ export function buildLookupInput(form: LookupForm): LookupBuild {
       endDate,
       minAmount: min.value === null ? null : toMoneyWire(min.value),
       maxAmount: max.value === null ? null : toMoneyWire(max.value),
+      status: isOrderStatus(form.status) ? form.status : null,
     },
   };
 }
@@ -106,3 +116,6 @@ const STATUS_LABELS: Record<string, string> = {
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
+
+/** The Status filter's choices: any, then each status by its label. */
+export const STATUS_FILTER_OPTIONS: { value: string; label: string }[] = [{ value: '', label: 'Any status' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))];

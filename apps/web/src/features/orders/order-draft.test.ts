@@ -18,6 +18,7 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
   let failures = options.failNext ?? 0;
   const calls: UpdateLineWireInput[] = [];
   const submits: SubmitOrderWireInput[] = [];
+  const cancels: { orderId: number; reason: string }[] = [];
   const held: (() => void)[] = [];
 
   const toLine = (input: UpdateLineWireInput, id: number): OrderLine =>
@@ -65,11 +66,16 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
       submits.push(input);
       return Promise.resolve({ order: serverOrder([], { status: 'COMPLETED', customerName: input.customerName ?? '' }) });
     },
+    cancel(input) {
+      cancels.push(input);
+      return Promise.resolve({ order: serverOrder([], { status: 'CANCELLED', cancelReason: input.reason }) });
+    },
   };
   return {
     api,
     calls,
     submits,
+    cancels,
     stored,
     /** Answers every held call, including ones queued while answering. */
     async release() {
@@ -292,7 +298,28 @@ describe('order draft', () => {
     expect([...server.stored.values()].map((l) => l.itemCode).filter((c) => c !== '').sort()).toEqual(['A1', 'A3']);
   });
 
-  it('submits every line after the pending saves, with typed values committed', async () => {
+  it('Submit Order opens the panel with every box committed; the lines are frozen until Escape', async () => {
+    const server = fakeServer();
+    const { draft } = draftWith(server);
+    const key = first(draft);
+    expect(draft.openCheckout()).toBe(false);
+    draft.editLine(key, { itemCode: 'A', description: 'Vase', livePrice: 2_500_000n });
+    expect(draft.openCheckout()).toBe(true);
+    expect(draft.getPhase()).toBe('checkout');
+    expect(draft.getLine(key)).toMatchObject({ price: 2_500_000n, livePrice: null });
+    // 2.50 and its GST of 7.25 % (0.18125, to cents 0.18).
+    expect(draft.getSummary()?.total).toBe(2_680_000n);
+    draft.editLine(key, { itemCode: 'changed' });
+    expect(draft.getLine(key)?.itemCode).toBe('A');
+    await draft.settle();
+    expect(server.stored.get(1)).toMatchObject({ itemCode: 'A', price: money(2_500_000) });
+    draft.closeCheckout();
+    expect(draft.getPhase()).toBe('editing');
+    draft.editLine(key, { itemCode: 'B' });
+    expect(draft.getLine(key)?.itemCode).toBe('B');
+  });
+
+  it('submits every line with the payments after the pending saves, with typed values committed', async () => {
     const server = fakeServer({ hold: true });
     const { draft } = draftWith(server);
     const key = first(draft);
@@ -301,31 +328,56 @@ describe('order draft', () => {
     draft.addLineAtEnd();
     const added = draft.getKeys()[1]!;
     draft.editLine(added, { itemCode: 'C', livePrice: 4_000_000n });
-    const submitted = draft.submit();
+    expect(draft.openCheckout()).toBe(true);
+    const payments = [{ paymentMethodId: 1, amount: money(5_000_000) }];
+    const submitted = draft.submit({ payments, idempotencyKey: 'k1' });
     expect(draft.getPhase()).toBe('submitting');
+    // A second press while the first is on its way sends nothing.
+    expect(await draft.submit({ payments, idempotencyKey: 'k1' })).toBeNull();
     draft.editLine(added, { itemCode: 'ignored' });
     await server.release();
-    const order = await submitted;
-    expect(order?.status).toBe('COMPLETED');
+    const result = await submitted;
+    expect(result).toMatchObject({ ok: true, order: { status: 'COMPLETED' } });
     expect(draft.getPhase()).toBe('submitted');
     expect(server.submits).toHaveLength(1);
-    const items = server.submits[0]!.items;
-    expect(server.submits[0]!.customerName).toBe('Ann');
-    expect(items.map((i) => [i.id, i.itemCode, i.price])).toEqual([
+    const sent = server.submits[0]!;
+    expect(sent).toMatchObject({ customerName: 'Ann', payments, idempotencyKey: 'k1' });
+    expect(sent.items.map((i) => [i.id, i.itemCode, i.price])).toEqual([
       [1, 'A', money(1_000_000)],
       [100, 'C', money(4_000_000)],
     ]);
   });
 
-  it('a failed submit is logged and the draft stays editable', async () => {
+  it('a refused submit is logged and handed back; the panel stays open with every line', async () => {
     const server = fakeServer();
-    server.api.submit = () => Promise.reject(new Error('nope'));
+    const refusal = new Error('Payments cover $1.00 of $2.00');
+    server.api.submit = () => Promise.reject(refusal);
     const { draft, log } = draftWith(server);
     draft.editLine(first(draft), { itemCode: 'A' });
-    expect(await draft.submit()).toBeNull();
-    expect(log).toHaveBeenCalledWith('Failed to submit order', expect.any(Error));
-    expect(draft.getPhase()).toBe('editing');
+    draft.openCheckout();
+    expect(await draft.submit({})).toEqual({ ok: false, error: refusal });
+    expect(log).toHaveBeenCalledWith('Failed to submit order', refusal);
+    expect(draft.getPhase()).toBe('checkout');
     expect(draft.getLine(first(draft))?.itemCode).toBe('A');
+  });
+
+  it('cancels with the reason once the saves are in; a refusal leaves the draft editable', async () => {
+    const server = fakeServer({ hold: true });
+    const { draft } = draftWith(server);
+    draft.editLine(first(draft), { itemCode: 'A' });
+    draft.saveLine(first(draft));
+    const cancelled = draft.cancel('Customer left');
+    await server.release();
+    expect(await cancelled).toMatchObject({ ok: true, order: { status: 'CANCELLED', cancelReason: 'Customer left' } });
+    expect(server.calls).toHaveLength(1);
+    expect(server.cancels).toEqual([{ orderId: 10, reason: 'Customer left' }]);
+    expect(draft.getPhase()).toBe('submitted');
+
+    const other = fakeServer();
+    other.api.cancel = () => Promise.reject(new Error('Reason is required'));
+    const { draft: second } = draftWith(other);
+    expect(await second.cancel('')).toMatchObject({ ok: false });
+    expect(second.getPhase()).toBe('editing');
   });
 
   it('can submit only with a non-empty line', () => {

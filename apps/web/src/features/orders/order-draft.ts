@@ -18,12 +18,17 @@
  *   were still on their way), any other line the server holds is saved with the request
  *   instead, or else a removed one, blank as it is stored: the new line always gets its
  *   id, however slowly the server answers.
- * - Submit waits for the writes, then sends every line (/order/submit).
- * Failures are logged only and never undo what the cashier typed: a failed save
- * is retried the next time that line is left.
+ * - Submit Order opens the payment panel (phase 'checkout': the lines are frozen and
+ *   every box committed); Escape goes back to the lines. Complete Sale waits for the
+ *   writes, then sends every line with the payments (/order/submit).
+ * - Cancel (with a reason) waits for the writes, then cancels the draft (/order/cancel).
+ * Failures are logged and never undo what the cashier typed: a failed save is retried
+ * the next time that line is left; a refused submit or cancel hands the error to the
+ * screen, which shows the server's message, and the draft stays as it was.
  */
 import type { Order, OrderLine } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
+import type { CheckoutMemo } from './checkout-state';
 import {
   blankedLine,
   carriedTaxName,
@@ -56,7 +61,14 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string }): Promise<{ order: Order }>;
 }
+
+/** What checkout adds to a submit: the payments, a manager's approval, the attempt's key. */
+export type CheckoutFields = Pick<SubmitOrderWireInput, 'payments' | 'approval' | 'idempotencyKey'>;
+
+/** The server's answer to a submit or a cancel: the order as it now stands, or why it refused. */
+export type DraftResult = { ok: true; order: Order } | { ok: false; error: unknown };
 
 export interface DraftDeps {
   api: DraftApi;
@@ -66,7 +78,12 @@ export interface DraftDeps {
   log?: (message: string, error: unknown) => void;
 }
 
-export type DraftPhase = 'editing' | 'submitting' | 'submitted';
+/**
+ * editing: the lines; checkout: the payment panel (lines frozen); submitting: a submit or
+ * cancel on its way; submitted: the server has closed the draft (completed, pending or
+ * cancelled).
+ */
+export type DraftPhase = 'editing' | 'checkout' | 'submitting' | 'submitted';
 
 /** The fields a row edits as the cashier types. */
 export type LinePatch = Partial<Pick<LineState, 'itemCode' | 'description' | 'quantity' | 'price' | 'discountPercent' | 'livePrice' | 'liveDiscountPercent'>>;
@@ -91,6 +108,8 @@ export class OrderDraft {
   /** Ids of lines taken off the order: the server still holds them, blank. */
   private readonly removedIds: number[] = [];
   private queue: Promise<void> = Promise.resolve();
+  /** What the payment panel holds (its rows, its attempt's key) while the cashier is back at the lines. */
+  private checkoutMemo: CheckoutMemo | null = null;
 
   private cache: { version: number; lines: LineState[]; summary: OrderSummary | null; taxMask: number; taxNames: readonly string[]; canSubmit: boolean } | null = null;
 
@@ -248,23 +267,60 @@ export class OrderDraft {
   }
 
   /**
-   * Submits the order with every line once the writes before it are answered. Resolves
-   * with the completed order, or null when it failed (logged; the draft stays editable).
+   * Submit Order: commits every box and opens the payment panel. False when there is
+   * nothing to pay for yet (no line, or a total beyond the money range).
    */
-  async submit(): Promise<Order | null> {
-    if (this.phase !== 'editing') return null;
+  openCheckout(): boolean {
+    if (this.phase !== 'editing' || !this.canSubmit() || this.getSummary() === null) return false;
+    this.flush();
+    this.setPhase('checkout');
+    return true;
+  }
+
+  getCheckoutMemo = (): CheckoutMemo | null => this.checkoutMemo;
+
+  /** Kept as the panel changes; the panel starts from it when opened again (checkout-state.ts). */
+  keepCheckoutMemo(memo: CheckoutMemo | null): void {
+    this.checkoutMemo = memo;
+  }
+
+  /** Escape in the payment panel: back to the lines. */
+  closeCheckout(): void {
+    if (this.phase === 'checkout') this.setPhase('editing');
+  }
+
+  /**
+   * Submits the order with every line and the payments once the writes before it are
+   * answered. Null when a submit or cancel is already on its way (a double press) or the
+   * draft is closed; a refusal is logged and returned, and the draft goes back to where
+   * it was with everything typed.
+   */
+  submit(checkout: CheckoutFields = {}): Promise<DraftResult | null> {
+    return this.close('Failed to submit order', () => {
+      const items = this.derived().lines.map(toSubmitLine);
+      return this.deps.api.submit({ orderId: this.orderId, customerName: this.customerName.trim(), items, ...checkout });
+    });
+  }
+
+  /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
+  cancel(reason: string): Promise<DraftResult | null> {
+    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason }));
+  }
+
+  private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {
+    if (this.phase !== 'editing' && this.phase !== 'checkout') return null;
+    const back = this.phase;
     this.flush();
     this.setPhase('submitting');
     try {
       await this.settle();
-      const items = this.derived().lines.map(toSubmitLine);
-      const answer = await this.deps.api.submit({ orderId: this.orderId, customerName: this.customerName.trim(), items });
+      const answer = await send();
       this.setPhase('submitted');
-      return answer.order;
+      return { ok: true, order: answer.order };
     } catch (error) {
-      this.log('Failed to submit order', error);
-      this.setPhase('editing');
-      return null;
+      this.log(failure, error);
+      this.setPhase(back);
+      return { ok: false, error };
     }
   }
 

@@ -4,7 +4,9 @@
  * Customer Name goes to the first line; Tab runs Qty, Item Code, Description, Price,
  * Discount, the tax toggles, then the next line; Tab past the last box of the last line
  * starts a new line; ArrowUp and ArrowDown go to the same box of the line above or below;
- * Ctrl+Delete removes the line being edited; Ctrl+Enter (⌘+Enter) submits.
+ * Ctrl+Delete removes the line being edited; Ctrl+Enter (⌘+Enter) is Submit Order, which
+ * opens the payment panel (checkout-panel.tsx) in place of the lines; Escape there comes
+ * back to the box the cashier left. Cancel Order cancels the draft with a reason.
  * Narrower than a desktop row (a tablet, a phone, a window beside the drawer), each line
  * stacks into a card with its boxes' names above them, and boxes and buttons grow to
  * 40 px for a finger (order-editor.module.css).
@@ -12,11 +14,14 @@
  * in (order-editor.module.css): the work of a keystroke follows the lines on screen, not
  * the length of the order.
  */
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Box, Button, Group, Kbd, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { formatMoney, MESSAGES, type OrderSummary } from '@pos/domain';
 import type { Order } from '@pos/contracts';
+import { errorMessage } from '../../lib/errors';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { CheckoutPanel } from './checkout-panel';
 import type { OrderDraft } from './order-draft';
 import classes from './order-editor.module.css';
 import { OrderLineRow, type RowField } from './order-line-row';
@@ -33,8 +38,11 @@ export interface OrderEditorProps {
   /** Focus Customer Name when the editor appears (a new order). */
   autoFocus: boolean;
   onCustomerNameCommit: (orderId: number, name: string) => void;
+  /** The server closed the draft: completed, pending or cancelled. */
   onSubmitted: (order: Order) => void;
 }
+
+export const CANCEL_DRAFT_FAILED = 'Failed to cancel order';
 
 /**
  * The items table's columns (every row is a grid on them): line number, Qty, Item Code,
@@ -98,19 +106,42 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
     [draft, focusField],
   );
 
-  const submit = useCallback(async () => {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const summary = useSyncExternalStore(draft.subscribe, draft.getSummary);
+
+  const submit = useCallback(() => {
     if (!draft.canSubmit() || draft.getPhase() !== 'editing') return;
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const order = await draft.submit();
-    if (order) onSubmitted(order);
-    // Failed (logged): back to the box the cashier was in, everything typed still there.
-    else requestAnimationFrame(() => focused?.focus());
-  }, [draft, onSubmitted]);
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (draft.openCheckout()) setPanelOpen(true);
+  }, [draft]);
+
+  const backToLines = useCallback(() => {
+    draft.closeCheckout();
+    flushSync(() => setPanelOpen(false));
+    const target = returnFocus.current;
+    if (target?.isConnected && !target.hasAttribute('disabled')) target.focus();
+    else rootRef.current?.querySelector<HTMLButtonElement>('[data-testid="submit-order"]')?.focus();
+  }, [draft]);
+
+  const cancelDraft = useCallback(
+    async (reason: string): Promise<string | null> => {
+      const result = await draft.cancel(reason);
+      if (result === null) return 'The order is being submitted.';
+      if (!result.ok) return errorMessage(result.error, CANCEL_DRAFT_FAILED);
+      onSubmitted(result.order);
+      return null;
+    },
+    [draft, onSubmitted],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (panelOpen) return;
     if (isSubmitShortcut(event)) {
+      // Handled here: the panel it opens must not take this Enter as its own.
       event.preventDefault();
-      void submit();
+      submit();
       return;
     }
     const at = lineBoxOf(event.target);
@@ -138,64 +169,68 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
           {MESSAGES.settingsLoadFailed}
         </Alert>
       ) : null}
-      <Paper withBorder radius="md" mt="md">
-        <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <Table
-            verticalSpacing={4}
-            horizontalSpacing={6}
-            aria-label="Order items"
-            aria-describedby={hintId}
-            role="table"
-            className={classes.table}
-            style={{ '--order-columns': columns }}
-          >
-            <Table.Thead role="rowgroup">
-              <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
-                <Table.Th role="columnheader">
-                  <VisuallyHidden>Line</VisuallyHidden>
-                </Table.Th>
-                <Table.Th role="columnheader">Qty</Table.Th>
-                <Table.Th role="columnheader">Item Code</Table.Th>
-                <Table.Th role="columnheader">Description</Table.Th>
-                <Table.Th role="columnheader">Price</Table.Th>
-                <Table.Th role="columnheader">Discount</Table.Th>
-                {taxSlots.map((slot) => (
-                  <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
-                    {taxLabels[slot]}
+      <Box style={panelOpen ? { display: 'none' } : undefined} data-testid="order-lines">
+        <Paper withBorder radius="md" mt="md">
+          <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Table
+              verticalSpacing={4}
+              horizontalSpacing={6}
+              aria-label="Order items"
+              aria-describedby={hintId}
+              role="table"
+              className={classes.table}
+              style={{ '--order-columns': columns }}
+            >
+              <Table.Thead role="rowgroup">
+                <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
+                  <Table.Th role="columnheader">
+                    <VisuallyHidden>Line</VisuallyHidden>
                   </Table.Th>
+                  <Table.Th role="columnheader">Qty</Table.Th>
+                  <Table.Th role="columnheader">Item Code</Table.Th>
+                  <Table.Th role="columnheader">Description</Table.Th>
+                  <Table.Th role="columnheader">Price</Table.Th>
+                  <Table.Th role="columnheader">Discount</Table.Th>
+                  {taxSlots.map((slot) => (
+                    <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
+                      {taxLabels[slot]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th role="columnheader" ta="right">
+                    Total
+                  </Table.Th>
+                  <Table.Th role="columnheader">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody role="rowgroup">
+                {keys.map((key, index) => (
+                  <OrderLineRow
+                    key={key}
+                    draft={draft}
+                    lineKey={key}
+                    index={index}
+                    isLast={index === keys.length - 1}
+                    taxSlots={taxSlots}
+                    taxLabels={taxLabels}
+                    onTabPastLast={addLine}
+                    onAdd={addLine}
+                    onRemove={removeLine}
+                  />
                 ))}
-                <Table.Th role="columnheader" ta="right">
-                  Total
-                </Table.Th>
-                <Table.Th role="columnheader">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody role="rowgroup">
-              {keys.map((key, index) => (
-                <OrderLineRow
-                  key={key}
-                  draft={draft}
-                  lineKey={key}
-                  index={index}
-                  isLast={index === keys.length - 1}
-                  taxSlots={taxSlots}
-                  taxLabels={taxLabels}
-                  onTabPastLast={addLine}
-                  onAdd={addLine}
-                  onRemove={removeLine}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </fieldset>
-      </Paper>
-      <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
-        {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
-        between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
-      </Text>
-      <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={() => void submit()} />
+              </Table.Tbody>
+            </Table>
+          </fieldset>
+        </Paper>
+        <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
+          {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
+          between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
+        </Text>
+        <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={submit} onCancel={() => setCancelling(true)} />
+      </Box>
+      {panelOpen && summary ? <CheckoutPanel draft={draft} summary={summary} taxLabels={taxLabels} onBack={backToLines} onDone={onSubmitted} /> : null}
+      <CancelOrderDialog opened={cancelling} orderId={draft.orderId} orderNumber={draft.orderNumber} onClose={() => setCancelling(false)} onCancel={cancelDraft} />
     </Box>
   );
 }
@@ -275,12 +310,14 @@ function SummaryBar({
   canSubmit,
   busy,
   onSubmit,
+  onCancel,
 }: {
   draft: OrderDraft;
   taxLabels: readonly string[];
   canSubmit: boolean;
   busy: boolean;
   onSubmit: () => void;
+  onCancel: () => void;
 }) {
   const summary = useSyncExternalStore(draft.subscribe, draft.getSummary);
   return (
@@ -293,10 +330,13 @@ function SummaryBar({
           <SummaryFigures summary={summary} taxLabels={taxLabels} />
         </div>
         <Group gap="sm" align="center">
+          <Button size="md" variant="subtle" color="red" onClick={onCancel} disabled={busy}>
+            Cancel Order
+          </Button>
           <Text size="xs" c="dimmed">
             <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
           </Text>
-          <Button size="md" onClick={onSubmit} disabled={!canSubmit} loading={busy} title="Submit Order (Ctrl+Enter)">
+          <Button size="md" onClick={onSubmit} disabled={!canSubmit} loading={busy} title="Submit Order: pay (Ctrl+Enter)" data-testid="submit-order">
             Submit Order
           </Button>
         </Group>

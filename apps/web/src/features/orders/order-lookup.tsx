@@ -1,15 +1,27 @@
 /**
- * The Order Lookup tab: filters, Search Orders (Enter in any field
- * searches too), and the results; a row (click, or Enter on it) opens that order.
+ * The Order Lookup tab: filters (Status finds, say, the PENDING orders a manager
+ * approves), Search Orders (Enter in any box searches too), and the results; a row
+ * (click, or Enter on it) opens that order.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Badge, Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, LoadingOverlay, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { formatMoney, formatMoneyEditable, MESSAGES } from '@pos/domain';
 import { fromWire, LOOKUP_LIMIT, type OrderStub } from '@pos/contracts';
 import { trpc } from '../../lib/trpc';
 import { SearchIcon } from '../../components/icons';
-import { amountFilter, buildLookupInput, EMPTY_LOOKUP_FORM, formatOrderDate, sameLookupInput, statusLabel, type LookupForm, type LookupFormErrors, type LookupInput } from './lookup-filters';
+import {
+  amountFilter,
+  buildLookupInput,
+  EMPTY_LOOKUP_FORM,
+  formatOrderDate,
+  sameLookupInput,
+  STATUS_FILTER_OPTIONS,
+  statusLabel,
+  type LookupForm,
+  type LookupFormErrors,
+  type LookupInput,
+} from './lookup-filters';
 import { statusColor } from './order-view';
 
 export interface OrderLookupProps {
@@ -62,7 +74,7 @@ export function OrderLookup({ onOpen }: OrderLookupProps) {
           {text('orderNumber', 'Order Number')}
           {text('customer', 'Customer')}
           {text('itemKeyword', 'Item Keyword')}
-          <Box visibleFrom="lg" />
+          <NativeSelect label="Status" name="status" data={STATUS_FILTER_OPTIONS} value={form.status} onChange={(e) => set('status')(e.currentTarget.value)} />
           {date('startDate', 'Start Date')}
           {date('endDate', 'End Date')}
           <AmountFilterInput label="Min Amount" name="minAmount" value={form.minAmount} error={errors.minAmount} onChange={set('minAmount')} />

@@ -1,9 +1,11 @@
 /**
  * The till's keyboard shortcuts, listed in one dialog: opened with `?` anywhere on the
- * Orders page (except while typing in a box) or with the Keyboard shortcuts button.
+ * Orders page (except while typing in a box) or with the Keyboard shortcuts button. The
+ * payment panel's method keys come from checkout-state.ts (F5 is left to the browser).
  */
 import { Fragment } from 'react';
 import { Kbd, Modal, Table, Text } from '@mantine/core';
+import { CASH_KEY, OTHER_METHOD_KEYS } from './checkout-state';
 
 interface Shortcut {
   /** Alternatives; each one is keys pressed together. */
@@ -19,7 +21,16 @@ export const ORDER_SHORTCUTS: readonly Shortcut[] = [
   { keys: [['↑'], ['↓']], what: 'Go to the same box in the line above or below' },
   { keys: [['Space']], what: 'Switch a tax on or off' },
   { keys: [['Ctrl', 'Delete']], what: 'Remove the line being edited' },
-  { keys: [['Ctrl', 'Enter']], what: 'Submit the order' },
+  { keys: [['Ctrl', 'Enter']], what: 'Submit Order: open the payment panel' },
+  { keys: [[CASH_KEY]], what: 'Payment panel: pay the payment being edited by Cash' },
+  {
+    keys: OTHER_METHOD_KEYS.slice(0, 2).map((key) => [key]),
+    what: `Payment panel: pay it by the first or the second other method (Card, ...); ${OTHER_METHOD_KEYS.slice(2).join(', ')} the next ones, as the panel shows`,
+  },
+  { keys: [['Enter']], what: 'Payment panel: complete the sale, or add a payment for what is left to pay' },
+  { keys: [['Alt', 'P']], what: 'Payment panel: add a payment' },
+  { keys: [['Ctrl', 'Delete']], what: 'Payment panel: remove the payment being edited' },
+  { keys: [['Escape']], what: 'Payment panel: back to the lines' },
   { keys: [['Delete']], what: 'On an order tab: close it (a draft is kept)' },
   { keys: [['Enter']], what: 'On an order found by the lookup: open it' },
   { keys: [['?']], what: 'Show this list' },

@@ -1,15 +1,27 @@
 /**
- * A completed (or otherwise closed) order, read-only: what the server stored, with the
- * taxes each line carried. After Submit Order the tab shows this (a cashier sees what
- * was rung up, like a receipt), with New Order focused so Enter starts the next sale.
+ * An order that can no longer be edited, read-only, as the server stored it, under a
+ * banner that says what state it is in:
+ * - COMPLETED (and REFUNDED): its receipt, with Print (or Reprint) on an 80 mm roll or A4.
+ *   Just completed, Print has the focus, so Enter prints.
+ * - PENDING: waiting for a manager's approval; a manager (STORE_MANAGER and above) sees
+ *   Approve and Cancel Order here.
+ * - CANCELLED: when and why.
+ * Every state shows the order's payments.
  */
-import { useEffect, useRef } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatPercent } from '@pos/domain';
 import { fromWire, type Order } from '@pos/contracts';
+import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { SummaryFigures } from './order-editor';
 import { formatOrderDate, statusLabel } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
+import { Receipt, useReceiptPrint } from './receipt';
+import type { ReceiptStore } from './receipt-model';
+import { loadPaper, RECEIPT_PAPERS, savePaper, type ReceiptPaper } from './receipt-print';
 
 const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', COMPLETED: 'green', CANCELLED: 'red', REFUNDED: 'grape' };
 
@@ -17,12 +29,228 @@ export function statusColor(status: string): string {
   return STATUS_COLORS[status] ?? 'gray';
 }
 
-export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creating }: { order: Order; storeTaxes: StoreTaxes; justSubmitted: boolean; onNewOrder: () => void; creating: boolean }) {
-  const newOrderRef = useRef<HTMLButtonElement>(null);
+export const APPROVE_FAILED = 'Failed to approve order';
+export const CANCEL_FAILED = 'Failed to cancel order';
+
+function localStore() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface OrderViewProps {
+  order: Order;
+  storeTaxes: StoreTaxes;
+  store: ReceiptStore;
+  /** This tab has just submitted, approved or cancelled it. */
+  justSubmitted: boolean;
+  onNewOrder: () => void;
+  creating: boolean;
+  /** The current role may approve and cancel PENDING orders (STORE_MANAGER and above). */
+  canManage: boolean;
+  /** The server answered an approve or a cancel with the order as it now stands. */
+  onChanged: (order: Order) => void;
+}
+
+export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder, creating, canManage, onChanged }: OrderViewProps) {
+  const hasReceipt = order.status === 'COMPLETED' || order.status === 'REFUNDED';
+  return (
+    <Stack gap="md" data-testid="order-view" data-order-id={order.id} data-status={order.status}>
+      <StatusBanner order={order} justSubmitted={justSubmitted} canManage={canManage} />
+      <Group gap="lg" wrap="wrap">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Customer Name
+          </Text>
+          <Text data-testid="view-customer">{order.customerName || '—'}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Date
+          </Text>
+          <Text>{formatOrderDate(order.createdAt, store.timeZone)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Status
+          </Text>
+          <Badge color={statusColor(order.status)} variant="light" data-testid="view-status">
+            {statusLabel(order.status)}
+          </Badge>
+        </div>
+        {order.approvedBy ? (
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Approved By
+            </Text>
+            <Text data-testid="view-approved-by">{order.approvedBy}</Text>
+          </div>
+        ) : null}
+      </Group>
+      {order.status === 'PENDING' && canManage ? <ManagerActions order={order} onChanged={onChanged} /> : null}
+      {hasReceipt ? (
+        <ReceiptSection order={order} store={store} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} />
+      ) : (
+        <>
+          <OrderDetails order={order} storeTaxes={storeTaxes} />
+          {order.payments.length > 0 ? <PaymentsTable order={order} /> : null}
+          <Group justify="flex-end">
+            <NewOrderButton focus={justSubmitted} onNewOrder={onNewOrder} creating={creating} />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StatusBanner({ order, justSubmitted, canManage }: { order: Order; justSubmitted: boolean; canManage: boolean }) {
+  switch (order.status) {
+    case 'COMPLETED':
+      return (
+        <Alert color="green" variant="light" role="status" title={justSubmitted ? `Order ${order.orderNumber} completed.` : `Order ${order.orderNumber} is completed.`} data-testid="view-banner">
+          {justSubmitted && fromWire(order.changeDue) > 0n ? `Change due ${formatMoney(fromWire(order.changeDue))}. ` : ''}
+          This order is read-only: its lines and payments can no longer be changed.
+        </Alert>
+      );
+    case 'PENDING':
+      return (
+        <Alert color="yellow" variant="light" role="status" title={`Order ${order.orderNumber} is pending: waiting for a manager's approval.`} data-testid="view-banner">
+          Its lines and payments are frozen until a manager approves it or cancels it.
+          {canManage ? ' You can approve or cancel it below.' : ' A store manager approves or cancels it from this order (Order Lookup, Status Pending).'}
+        </Alert>
+      );
+    case 'CANCELLED':
+      return (
+        <Alert color="gray" variant="light" role="status" title={`Order ${order.orderNumber} was cancelled${order.cancelledAt ? ` on ${formatOrderDate(order.cancelledAt)}` : ''}.`} data-testid="view-banner">
+          {order.cancelReason ? `Reason: ${order.cancelReason}. ` : ''}This order is read-only.
+        </Alert>
+      );
+    case 'REFUNDED':
+      return (
+        <Alert color="grape" variant="light" role="status" title={`Order ${order.orderNumber} was refunded.`} data-testid="view-banner">
+          This order is read-only.
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+function ManagerActions({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+  const approve = trpc.order.approve.useMutation();
+  const cancel = trpc.order.cancel.useMutation();
+  const [cancelling, setCancelling] = useState(false);
+
+  const onApprove = async () => {
+    try {
+      const answer = await approve.mutateAsync({ orderId: order.id });
+      notifySuccess(`Order ${order.orderNumber} approved`);
+      onChanged(answer.order);
+    } catch (error) {
+      notifyFailure(APPROVE_FAILED, errorMessage(error, APPROVE_FAILED));
+    }
+  };
+  const onCancel = async (reason: string): Promise<string | null> => {
+    try {
+      const answer = await cancel.mutateAsync({ orderId: order.id, reason });
+      notifySuccess(`Order ${order.orderNumber} cancelled`);
+      onChanged(answer.order);
+      return null;
+    } catch (error) {
+      return errorMessage(error, CANCEL_FAILED);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Manager approval">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm">
+          Approving completes the sale with the payments below. Cancelling keeps the order, marked Cancelled, and charges nothing.
+        </Text>
+        <Group gap="sm">
+          <Button variant="light" color="red" onClick={() => setCancelling(true)} disabled={approve.isPending}>
+            Cancel Order
+          </Button>
+          <Button color="green" onClick={() => void onApprove()} loading={approve.isPending}>
+            Approve
+          </Button>
+        </Group>
+      </Group>
+      <CancelOrderDialog opened={cancelling} orderId={order.id} orderNumber={order.orderNumber} onClose={() => setCancelling(false)} onCancel={onCancel} />
+    </Paper>
+  );
+}
+
+function NewOrderButton({ focus, onNewOrder, creating }: { focus: boolean; onNewOrder: () => void; creating: boolean }) {
+  const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (justSubmitted) newOrderRef.current?.focus();
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <Button ref={ref} variant={focus ? 'filled' : 'light'} onClick={onNewOrder} loading={creating} title="New order (Alt+N)">
+      New Order
+    </Button>
+  );
+}
+
+function ReceiptSection({ order, store, justSubmitted, onNewOrder, creating }: { order: Order; store: ReceiptStore; justSubmitted: boolean; onNewOrder: () => void; creating: boolean }) {
+  const [paper, setPaper] = useState<ReceiptPaper>(() => loadPaper(localStore()));
+  const [printedHere, setPrintedHere] = useState(false);
+  const { print, layer } = useReceiptPrint(order, store);
+  const printRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (justSubmitted) printRef.current?.focus();
   }, [justSubmitted]);
 
+  const first = justSubmitted && !printedHere;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm" component="section" aria-label="Receipt actions">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" fw={600} id={`paper-${order.id}`}>
+              Receipt paper
+            </Text>
+            <SegmentedControl
+              aria-labelledby={`paper-${order.id}`}
+              data={RECEIPT_PAPERS.map((p) => ({ value: p.value, label: p.label }))}
+              value={paper}
+              onChange={(chosen) => {
+                setPaper(chosen);
+                savePaper(localStore(), chosen);
+              }}
+            />
+          </Group>
+          <Group gap="sm">
+            <Button
+              ref={printRef}
+              variant={first ? 'filled' : 'light'}
+              onClick={() => {
+                setPrintedHere(true);
+                print(paper);
+              }}
+            >
+              {first ? 'Print Receipt' : 'Reprint Receipt'}
+            </Button>
+            <Button variant={first ? 'light' : 'filled'} onClick={onNewOrder} loading={creating} title="New order (Alt+N)">
+              New Order
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      <Box bg="gray.1" p="md" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'flex', justifyContent: 'center', overflowX: 'auto' }}>
+        <Paper shadow="sm" radius={0}>
+          <Receipt order={order} store={store} paper={paper} />
+        </Paper>
+      </Box>
+      {layer}
+    </Stack>
+  );
+}
+
+function OrderDetails({ order, storeTaxes }: { order: Order; storeTaxes: StoreTaxes }) {
   const lines = order.items.map((item) => lineFromServer(String(item.id), item));
   const slots = TAX_SLOT_INDEXES.filter((slot) => lines.some((l) => l.taxes[slot].enabled));
   // A stored line names its own taxes; the store's current names only fill a gap.
@@ -38,36 +266,8 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
     tax3: fromWire(order.tax3),
     total: fromWire(order.total),
   };
-
   return (
-    <Stack gap="md" data-testid="order-view" data-order-id={order.id}>
-      {justSubmitted ? (
-        <Alert color="green" variant="light" role="status">
-          Order {order.orderNumber} submitted.
-        </Alert>
-      ) : null}
-      <Group gap="lg" wrap="wrap">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Customer Name
-          </Text>
-          <Text data-testid="view-customer">{order.customerName || '—'}</Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Date
-          </Text>
-          <Text>{formatOrderDate(order.createdAt)}</Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Status
-          </Text>
-          <Badge color={statusColor(order.status)} variant="light" data-testid="view-status">
-            {statusLabel(order.status)}
-          </Badge>
-        </div>
-      </Group>
+    <>
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="xs" aria-label="Order items" data-stack>
@@ -118,18 +318,53 @@ export function OrderView({ order, storeTaxes, justSubmitted, onNewOrder, creati
         </Table.ScrollContainer>
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Order Summary">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <div>
-            <Text fw={600} mb={6}>
-              Order Summary
-            </Text>
-            <SummaryFigures summary={summary} taxLabels={labels} />
-          </div>
-          <Button ref={newOrderRef} variant={justSubmitted ? 'filled' : 'light'} onClick={onNewOrder} loading={creating}>
-            New Order
-          </Button>
-        </Group>
+        <Text fw={600} mb={6}>
+          Order Summary
+        </Text>
+        <SummaryFigures summary={summary} taxLabels={labels} />
       </Paper>
-    </Stack>
+    </>
+  );
+}
+
+/** The payments stored with the order: a PENDING order's wait for approval; a cancelled one's were never charged. */
+function PaymentsTable({ order }: { order: Order }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`payments-${order.id}`}>
+      <Title order={2} size="h4" mb="xs" id={`payments-${order.id}`}>
+        Payments
+      </Title>
+      {order.status === 'CANCELLED' ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          The order was cancelled: these payments were not taken.
+        </Text>
+      ) : null}
+      <Table verticalSpacing={4} aria-label="Payments" data-testid="view-payments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Method</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Customer Fee</Table.Th>
+            <Table.Th ta="right">Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.payments.map((p) => (
+            <Table.Tr key={p.id} data-payment={p.name}>
+              <Table.Td>{p.isCash ? `${p.name} (tendered)` : p.name}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(fromWire(p.amount))}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {p.isCash ? '' : formatMoney(fromWire(p.customerFee))}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {p.isCash ? formatMoney(fromWire(p.change)) : ''}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
   );
 }

@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import type { Order } from '@pos/contracts';
-import { isOrderEditable } from '@pos/domain';
+import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { trpc } from '../../lib/trpc';
@@ -41,6 +41,7 @@ import {
   type TabsStorage,
 } from './order-tabs';
 import { OrderView } from './order-view';
+import type { ReceiptStore } from './receipt-model';
 import classes from './orders-page.module.css';
 
 const NEW_TAB = 'new';
@@ -88,6 +89,14 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
 
   const settings = trpc.store.fetchSettings.useQuery();
   const storeTaxes = useMemo(() => storeTaxesFrom(settings.data), [settings.data]);
+  // The payment panel opens at once: the methods are here before Submit Order.
+  trpc.store.payment.list.useQuery(undefined, { staleTime: 60_000 });
+  const { currentRole } = useSession();
+  const storeName = currentRole?.storeName ?? '';
+  const address = settings.data?.address ?? '';
+  const timeZone = settings.data?.timeZone || undefined;
+  const receiptStore = useMemo<ReceiptStore>(() => ({ name: storeName, address, timeZone }), [storeName, address, timeZone]);
+  const canManage = currentRole !== null && includes(currentRole.role, 'STORE_MANAGER');
   const taxesRef = useRef<StoreTaxes>(storeTaxes);
   useEffect(() => {
     taxesRef.current = storeTaxes;
@@ -97,6 +106,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
     () => ({
       updateLine: (input) => utils.client.order.updateLine.mutate(input),
       submit: (input) => utils.client.order.submit.mutate(input),
+      cancel: (input) => utils.client.order.cancel.mutate(input),
     }),
     [utils],
   );
@@ -134,7 +144,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       const draft = drafts.get(orderId);
       setTabs((s) => {
         const closed = closeOrderTab(s, orderId);
-        return draft && draft.getPhase() === 'editing' ? setDraftCustomerName(closed, orderId, draft.getCustomerName()) : closed;
+        return draft && draft.getPhase() !== 'submitted' ? setDraftCustomerName(closed, orderId, draft.getCustomerName()) : closed;
       });
       if (!draft) return;
       // Save what the tab holds; forget the draft once the server has it, unless reopened.
@@ -218,6 +228,8 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
               onNewOrder={() => void createOrder()}
               onCustomerNameCommit={commitCustomerName}
               onSubmitted={onSubmitted}
+              receiptStore={receiptStore}
+              canManage={canManage}
             />
           </Tabs.Panel>
         ))}
@@ -275,10 +287,14 @@ interface OrderTabProps {
   creating: boolean;
   onNewOrder: () => void;
   onCustomerNameCommit: (orderId: number, name: string) => void;
+  /** The server answered with the order as it now stands (submitted, approved or cancelled). */
   onSubmitted: (order: Order) => void;
+  receiptStore: ReceiptStore;
+  canManage: boolean;
 }
 
-function OrderTab({ tab, savedCustomerName, drafts, openDraft, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted }: OrderTabProps) {
+function OrderTab(props: OrderTabProps) {
+  const { tab, savedCustomerName, drafts, openDraft, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted, receiptStore, canManage } = props;
   const draft = useSyncExternalStore(drafts.subscribe, () => drafts.get(tab.orderId));
   const fetched = trpc.order.fetch.useQuery({ orderId: tab.orderId }, { enabled: draft === undefined, staleTime: Infinity, retry: false });
   useEffect(() => {
@@ -296,7 +312,20 @@ function OrderTab({ tab, savedCustomerName, drafts, openDraft, storeTaxes, setti
   if (draft) {
     return <OrderEditor draft={draft} storeTaxes={storeTaxes} settingsFailed={settingsFailed} autoFocus={autoFocus} onCustomerNameCommit={onCustomerNameCommit} onSubmitted={onSubmitted} />;
   }
-  if (order && !editable) return <OrderView order={order} storeTaxes={storeTaxes} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} />;
+  if (order && !editable) {
+    return (
+      <OrderView
+        order={order}
+        storeTaxes={storeTaxes}
+        store={receiptStore}
+        justSubmitted={justSubmitted}
+        onNewOrder={onNewOrder}
+        creating={creating}
+        canManage={canManage}
+        onChanged={onSubmitted}
+      />
+    );
+  }
   if (fetched.isError) {
     return (
       <Button variant="light" onClick={() => void fetched.refetch()} loading={fetched.isFetching}>

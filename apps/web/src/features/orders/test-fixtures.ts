@@ -47,6 +47,15 @@ export function serverOrder(items: OrderLine[], over: Partial<Order> = {}): Orde
     total: money(0),
     createdAt: '2026-05-01T12:00:00.000Z',
     updatedAt: '2026-05-01T12:00:00.000Z',
+    payments: [],
+    customerFees: money(0),
+    amountPaid: money(0),
+    changeDue: money(0),
+    approvedBy: null,
+    approvedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    cancelReason: '',
     ...over,
   };
 }

@@ -9,6 +9,7 @@ const METHOD: PaymentMethodAnswer = {
   customerFeeAmount: { type: 'Money', value: '250000' },
   minimumAmount: { type: 'Money', value: '5000000' },
   requiresManagerApproval: true,
+  isCash: false,
 };
 
 describe('payment method mapping', () => {
@@ -22,7 +23,7 @@ describe('payment method mapping', () => {
       minimumAmount: 5_000_000n,
       requiresManagerApproval: true,
     });
-    const { id: _id, ...wire } = METHOD;
+    const { id: _id, isCash: _isCash, ...wire } = METHOD;
     expect(toPaymentMethodRequest(form)).toEqual(wire);
   });
 

@@ -90,6 +90,11 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
                 <Table.Tr key={m.id} data-payment-method={m.name}>
                   <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }} data-label={L.name}>
                     {m.name}
+                    {m.isCash ? (
+                      <Badge variant="light" color="gray" tt="none" ml="xs" title="Gives change; the store's default tender; it cannot be deleted">
+                        Cash
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right" data-label={L.vendorFeePercent}>
                     {formatPercent(fromWire(m.vendorFeePercent))}
@@ -113,9 +118,11 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
                       <Button size="compact-sm" variant="subtle" onClick={() => onEdit(m)} aria-label={`Edit ${m.name}`}>
                         Edit
                       </Button>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(m)} aria-label={`Delete ${m.name}`}>
-                        Delete
-                      </Button>
+                      {m.isCash ? null : (
+                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(m)} aria-label={`Delete ${m.name}`}>
+                          Delete
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
