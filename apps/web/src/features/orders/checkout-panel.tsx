@@ -57,6 +57,7 @@ import {
   methodKeys,
   methodOptionLabel,
   previewCheckout,
+  previewProblem,
   removePayment,
   reopenCheckout,
   setRowAmount,
@@ -337,10 +338,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  const planProblem = previewProblem(preview);
   const problem =
-    preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : plan.problem ? checkoutProblemMessage(plan.problem) : null;
-  const uncovered = plan.problem?.kind === 'UNCOVERED' && preview.unreadable === null;
-  const problemRow = preview.unreadable ?? (plan.problem && 'index' in plan.problem ? plan.problem.index : null);
+    preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : planProblem ? checkoutProblemMessage(planProblem) : null;
+  const uncovered = planProblem?.kind === 'UNCOVERED' && preview.unreadable === null;
+  const problemRow = preview.unreadable ?? (planProblem && 'index' in planProblem ? planProblem.index : null);
   const pending = approvals.length > 0 && values.approvalMode === 'pending';
 
   return (
@@ -363,7 +365,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text size="sm" data-testid="nothing-to-pay">
-                    {total === 0n ? 'Nothing to pay: the total is $0.00.' : 'No payment yet: Add Payment.'}
+                    {total === 0n
+                    ? 'Nothing to pay: the total is $0.00.'
+                    : preview.handBack > 0n
+                      ? `Nothing to pay: Complete Sale hands ${formatMoney(preview.handBack)} back in Cash.`
+                      : 'No payment yet: Add Payment.'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -377,6 +383,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                 <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
                   <Table.Td>
                     <NativeSelect
+                      size="md"
                       aria-label={`Payment ${index + 1}: method`}
                       name={`payments.${index}.paymentMethodId`}
                       data={methods.map((m) => ({ value: String(m.id), label: methodOptionLabel(m, keys.get(m.id)) }))}
@@ -387,6 +394,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                   </Table.Td>
                   <Table.Td>
                     <TextInput
+                      size="md"
                       aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
                       name={`payments.${index}.amount`}
                       data-field="amount"
@@ -421,6 +429,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                   </Table.Td>
                   <Table.Td>
                     <ActionIcon
+                      size="xl"
                       variant="subtle"
                       color="gray"
                       aria-label={`Remove payment ${index + 1}`}
@@ -444,7 +453,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
         <Button
           variant="light"
-          size="compact-sm"
+          size="md"
           disabled={busy}
           title="Add a payment (Alt+P)"
           onClick={() => {
@@ -470,7 +479,11 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
         <Figure label={uncovered ? 'Left to pay' : 'Customer fees'} value={formatMoney(uncovered ? plan.remaining : plan.customerFees)} testId={uncovered ? 'left-to-pay' : 'customer-fees'} />
-        <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        {preview.handBack > 0n ? (
+          <Figure label="Hand back" value={formatMoney(preview.handBack)} testId="hand-back" hint="in Cash" />
+        ) : (
+          <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        )}
         {usesCash ? (
           <Paper bg="blue.0" p="sm" radius="md" data-testid="change-box">
             <Text size="sm" fw={600}>
@@ -489,7 +502,13 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       </SimpleGrid>
 
       <Text size="sm" mt="sm" role="status" c={problem && !uncovered ? 'red.8' : undefined} fw={problem ? 600 : undefined} data-testid="checkout-problem">
-        {problem ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}` : ready ? 'The payments cover the total.' : ''}
+        {problem
+          ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}`
+          : preview.handBack > 0n
+            ? `A return: ${formatMoney(preview.handBack)} goes back to the customer in Cash.`
+            : ready
+              ? 'The payments cover the total.'
+              : ''}
       </Text>
 
       {approvals.length > 0 ? (
@@ -510,8 +529,8 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
           </Radio.Group>
           {values.approvalMode === 'approve' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              <TextInput label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
-              <PasswordInput label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
+              <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
+              <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
             </SimpleGrid>
           ) : null}
         </Fieldset>
@@ -524,7 +543,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
       ) : null}
 
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-        <Button variant="default" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
+        <Button variant="default" size="lg" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
           Back to Lines
         </Button>
         <Button ref={completeRef} size="lg" onClick={() => void complete()} disabled={!ready} loading={busy} title={pending ? 'Leave Pending (Enter)' : 'Complete Sale (Enter)'}>

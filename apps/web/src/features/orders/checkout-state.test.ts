@@ -15,6 +15,7 @@ import {
   methodOptionLabel,
   methodTerms,
   previewCheckout,
+  previewProblem,
   removePayment,
   reopenCheckout,
   rowAmount,
@@ -125,10 +126,16 @@ describe('an order with nothing to pay', () => {
     expect(checkoutRequest(values, METHODS)).toEqual({});
   });
 
-  it('a total below zero cannot be paid', () => {
-    const preview = previewCheckout(-1_000_000n, initialCheckout(-1_000_000n, METHODS), METHODS);
-    expect(checkoutProblemMessage(preview.plan.problem!)).toBe('An order total below zero (-$1.00) cannot be paid');
-    expect(canComplete(preview)).toBe(false);
+  it('a total below zero (a return) is handed back by Cash without a payment; with a payment it cannot be paid', () => {
+    const values = initialCheckout(-1_000_000n, METHODS);
+    const preview = previewCheckout(-1_000_000n, values, METHODS);
+    expect(preview.handBack).toBe(1_000_000n);
+    expect(canComplete(preview)).toBe(true);
+    expect(checkoutRequest(values, METHODS)).toEqual({});
+    const paid = previewCheckout(-1_000_000n, addPayment(values, -1_000_000n, METHODS), METHODS);
+    expect(paid.handBack).toBe(0n);
+    expect(checkoutProblemMessage(previewProblem(paid)!)).toBe('An order total below zero (-$1.00) cannot be paid');
+    expect(canComplete(paid)).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
  * the server stores its figures with.
  */
 import { fromWire, toMoneyWire, type MoneyWire, type PaymentMethod } from '@pos/contracts';
-import { formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type TenderMethod } from '@pos/domain';
+import { formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type CheckoutProblem, type TenderMethod } from '@pos/domain';
 
 /** A payment method as the panel uses it: the domain's tender fields in micro-units. */
 export interface CheckoutMethod extends TenderMethod {
@@ -106,6 +106,11 @@ export function rowAmount(text: string): { amount: bigint | null; error: string 
 
 export interface CheckoutPreview {
   plan: CheckoutPlan<CheckoutMethod>;
+  /**
+   * A total below zero (a return rung up as negative lines) with no payment: what the
+   * store's Cash hands back, sending no payments. Zero otherwise.
+   */
+  handBack: bigint;
   /** Per row, the message its amount box shows (a parse error), or null. */
   rowErrors: (string | null)[];
   /** The first row whose text is not an amount, or null. */
@@ -122,7 +127,14 @@ export function previewCheckout(total: bigint, values: Pick<CheckoutValues, 'pay
     if (error !== null && unreadable === null) unreadable = index;
     return { method: methodOf(row, methods), amount: amount ?? 0n };
   });
-  return { plan: planCheckout(total, tenders), rowErrors, unreadable };
+  const handBack = total < 0n && tenders.length === 0 ? -total : 0n;
+  return { plan: planCheckout(total, tenders), handBack, rowErrors, unreadable };
+}
+
+/** Why the payments cannot complete the order, or null when they can. */
+export function previewProblem(preview: CheckoutPreview): CheckoutProblem | null {
+  const problem = preview.plan.problem;
+  return problem?.kind === 'NEGATIVE_TOTAL' && preview.handBack > 0n ? null : problem;
 }
 
 function methodOf(row: PaymentRow, methods: readonly CheckoutMethod[]): CheckoutMethod {
@@ -133,7 +145,7 @@ function methodOf(row: PaymentRow, methods: readonly CheckoutMethod[]): Checkout
 
 /** True when every row has a readable amount and the plan completes the order. */
 export function canComplete(preview: CheckoutPreview): boolean {
-  return preview.unreadable === null && preview.plan.problem === null;
+  return preview.unreadable === null && previewProblem(preview) === null;
 }
 
 let rowSeq = 0;
@@ -204,7 +216,7 @@ export type EnterAction = { kind: 'complete' } | { kind: 'add' } | { kind: 'prob
 
 export function enterAction(preview: CheckoutPreview): EnterAction {
   if (preview.unreadable !== null) return { kind: 'problem', row: preview.unreadable };
-  const problem = preview.plan.problem;
+  const problem = previewProblem(preview);
   if (problem === null) return { kind: 'complete' };
   if (problem.kind === 'UNCOVERED') return { kind: 'add' };
   if (problem.kind === 'NOT_POSITIVE' || problem.kind === 'BELOW_MINIMUM') return { kind: 'problem', row: problem.index };
@@ -212,7 +224,7 @@ export function enterAction(preview: CheckoutPreview): EnterAction {
 }
 
 export interface CheckoutRequest {
-  /** Left out when there is nothing to pay: the server then records the order paid in Cash. */
+  /** Left out when there is nothing to pay (or a total below zero to hand back): the store's Cash then settles it. */
   payments?: { paymentMethodId: number; amount: MoneyWire }[];
   approval?: { usernameOrEmail: string; password: string };
 }

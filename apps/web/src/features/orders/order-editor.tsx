@@ -330,7 +330,7 @@ function SummaryBar({
           <SummaryFigures summary={summary} taxLabels={taxLabels} />
         </div>
         <Group gap="sm" align="center">
-          <Button variant="subtle" color="red" onClick={onCancel} disabled={busy}>
+          <Button size="md" variant="subtle" color="red" onClick={onCancel} disabled={busy}>
             Cancel Order
           </Button>
           <Text size="xs" c="dimmed">
