@@ -413,6 +413,22 @@ describe('checkout', () => {
     tp.expectClean();
   });
 
+  test('a return rung up as a negative line takes no payment: Complete Sale hands the total back in Cash', async () => {
+    const { page } = tp;
+    await openOrders(page, cashier);
+    const number = await newOrder(page, 'Returned Lamp');
+    await typeLine(page, '1', '', 'Lamp returned', '-20', '', false);
+    await page.keyboard.press('Control+Enter');
+    await panel(page).getByTestId('nothing-to-pay').getByText('Nothing to pay: Complete Sale hands $21.00 back in Cash.').waitFor();
+    expect(await text(panel(page).getByTestId('amount-due'))).toBe('-$21.00');
+    await focusIs(page, { text: 'Complete Sale' }, 'Complete Sale');
+    await screenshot(page, 'checkout-panel-return');
+    await page.keyboard.press('Enter');
+    await view(page).getByText(`Order ${number} completed.`).waitFor();
+    expect(await fetchOrder(number)).toMatchObject({ status: 'COMPLETED', total: money('-21') });
+    tp.expectClean();
+  });
+
   const approvalFields = (page: Page) => panel(page).getByLabel('Manager password').count();
 
   test('a manager cancels a PENDING order, and a cashier a draft, each with a reason', async () => {

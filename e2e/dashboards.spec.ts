@@ -28,7 +28,8 @@ const percent = (whole: number) => ({ type: 'Percent', value: (BigInt(whole) * 1
  *   1 × $7.25, no discount, no tax: order total 7.25.
  * Sale 3, 1 × $40.00 on House Account, a method that needs a manager's approval, given
  *   none: it waits as PENDING (the manager's Pending Orders), in no revenue.
- * A fourth order is left as the cashier's draft.
+ * A fourth order is left as the cashier's draft: a pending task of the cashier's, but not
+ * one of the manager's Pending Orders (orders waiting for a manager's approval).
  *
  * Revenue (completed totals): 23.62 + 7.25 = 30.87. Less tax: 30.87 − 1.12 = 29.75.
  * Expenses, what the sales earned vendors in the ledger: Antique Annie's 15.75, the one
@@ -39,7 +40,7 @@ const EXPECTED = {
   STORE_STAFF: { "Today's Orders": '2', "Today's Revenue": '$30.87', 'Pending Tasks': '1' },
   STORE_ACCOUNTANT: { 'Monthly Revenue': '$29.75', 'Monthly Expenses': '$15.75', 'Pending Invoices': '1', 'Profit Margin': '47.06%' },
   // Every user of the store has signed in by then; the stock seeded has one low item.
-  STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '0', 'Low Stock Items': '1', 'Active Staff': '4' },
+  STORE_MANAGER: { "Today's Revenue": '$30.87', 'Pending Orders': '1', 'Low Stock Items': '1', 'Active Staff': '4' },
 } satisfies Record<StoreRole, Record<string, string>>;
 
 interface NextOrder {

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { DESKTOP, PHONE } from './support/screens';
 import { asOwnerOf, baseURL, createStaffViaApi, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './support/app';
 
 const money = (text: string) => ({ type: 'Money', value: String(Math.round(Number(text) * 100) * 10_000) });
@@ -155,6 +156,10 @@ describe('refunds', () => {
     await refundDialog(page).getByLabel('Reason').fill('Shade torn in transit');
     await page.mouse.move(0, 0);
     await screenshot(page, 'refund-dialog');
+    // On a phone the dialog fills the width, its lines scroll within themselves.
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'refund-dialog-phone');
+    await page.setViewportSize(DESKTOP);
 
     await refundDialog(page).getByRole('button', { name: 'Refund $37.80' }).click();
     await receiptDialog(page).waitFor();

@@ -296,6 +296,7 @@ describe('Store Settings: an owner configures the store', () => {
     await page.reload();
     await page.getByRole('table', { name: 'Payment Methods' }).waitFor();
     await methodRow('Visa Credit').waitFor();
+    // The store's own Cash method, which every store has, and Visa Credit.
     await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(2);
     await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'EditDelete']);
     const listed = await apiPost<{ paymentMethods: { name: string }[] }>('/store/payment/list', asOwner());

@@ -351,6 +351,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Completed order with a refund', as: 'owner', path: '/orders', show: completedOrder },
   { name: 'Orders: Refund dialog', as: 'owner', path: '/orders', show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
   { name: "Staff: Refund dialog asking for a manager's credentials", as: 'staff', path: '/orders', show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
+  { name: 'Phone: Refund dialog', as: 'owner', path: '/orders', viewport: PHONE, show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
   {
     name: 'Orders: Refund receipt dialog',
     as: 'owner',

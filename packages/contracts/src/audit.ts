@@ -65,8 +65,17 @@ const PAYMENT_METHOD_KINDS = {
 /** The settlement calls' money: balances before and after, amounts, totals and minimums. */
 const SETTLEMENT_KINDS = { balance: 'money', amount: 'money', total: 'money', minimum: 'money' } as const satisfies Record<string, AuditValueKind>;
 
-/** Checkout's money: the order's total, customer fees, amount paid and change due. */
-const ORDER_KINDS = { total: 'money', customerFees: 'money', amountPaid: 'money', changeDue: 'money' } as const satisfies Record<string, AuditValueKind>;
+/** Checkout's money: the order's total, customer fees, amount paid and change due; each payment's amount, the part applied, its fee and change. */
+const ORDER_KINDS = {
+  total: 'money',
+  customerFees: 'money',
+  amountPaid: 'money',
+  changeDue: 'money',
+  amount: 'money',
+  applied: 'money',
+  customerFee: 'money',
+  change: 'money',
+} as const satisfies Record<string, AuditValueKind>;
 
 /** A refund's money: what the customer got back, its lines' total and their taxes. */
 const REFUND_KINDS = { amount: 'money', total: 'money', taxes: 'money' } as const satisfies Record<string, AuditValueKind>;

@@ -51,6 +51,22 @@ describe('describeChanges', () => {
     expect(describeChanges(event({ before: { tax2ShortName: 'PST' }, after: { tax2ShortName: '' } }))).toEqual(['Tax 2 short name: PST → (blank)']);
   });
 
+  it("shows a checkout's payments in words, each by its method's name, amounts as money", () => {
+    const after = {
+      orderNumber: 'C-1',
+      amountPaid: '106450000',
+      payments: [
+        { name: 'Card', amount: '60000000', applied: '60000000', customerFee: '1450000', change: '0' },
+        { name: 'Cash', amount: '50000000', applied: '45000000', customerFee: '0', change: '5000000' },
+      ],
+    };
+    expect(describeChanges(event({ action: 'ORDER_SUBMIT', after }))).toEqual([
+      'Order number: C-1',
+      'Amount paid: $106.45',
+      'Payments: Card (amount $60.00, applied $60.00, change $0.00, customer fee $1.45), Cash (amount $50.00, applied $45.00, change $5.00, customer fee $0.00)',
+    ]);
+  });
+
   it('does not read a field as money for an action that does not say so', () => {
     expect(formatValue('STAFF_ADD', 'minimumAmount', '5000000')).toBe('5000000');
     expect(formatValue('PAYMENT_METHOD_CREATE', 'minimumAmount', 'not a number')).toBe('not a number');

@@ -66,10 +66,18 @@ export function formatValue(action: AuditAction, field: string, value: unknown):
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === '') return '(blank)';
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? ROLE_LABELS[v] : formatValue(action, field, v))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return formatRecord(action, value as Record<string, unknown>);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value) ?? '';
+}
+
+/** A recorded object (an order's payment) in words, its name first: 'Card (amount $60.00, customer fee $1.45)'. */
+function formatRecord(action: AuditAction, record: Record<string, unknown>): string {
+  const { name, ...rest } = record;
+  const parts = inShownOrder(Object.keys(rest)).map((field) => `${fieldLabel(field).toLowerCase()} ${formatValue(action, field, rest[field])}`);
+  if (typeof name !== 'string') return parts.join(', ');
+  return parts.length === 0 ? name : `${name} (${parts.join(', ')})`;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -15,9 +15,29 @@
  * here, or leaves the order PENDING. A refusal shows the server's message and keeps
  * everything typed; a retry sends the same idempotency key, so nothing is charged twice.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { ActionIcon, Alert, Box, Button, Fieldset, Group, Kbd, Loader, NativeSelect, Paper, PasswordInput, Radio, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Fieldset,
+  Group,
+  Kbd,
+  Loader,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZSubmitOrderInput, type Order } from '@pos/contracts';
 import { checkoutProblemMessage, formatMoney, type OrderSummary } from '@pos/domain';
@@ -37,12 +57,12 @@ import {
   methodKeys,
   methodOptionLabel,
   previewCheckout,
+  previewProblem,
   removePayment,
   reopenCheckout,
   setRowAmount,
   setRowMethod,
   tidyAmount,
-  type CheckoutMemo,
   type CheckoutMethod,
   type CheckoutValues,
 } from './checkout-state';
@@ -69,8 +89,6 @@ export interface CheckoutPanelProps {
   draft: OrderDraft;
   summary: OrderSummary;
   taxLabels: readonly string[];
-  /** What the panel keeps while the cashier goes back to the lines (checkout-state.ts). */
-  memo: MutableRefObject<CheckoutMemo | null>;
   onBack: () => void;
   onDone: (order: Order) => void;
 }
@@ -83,7 +101,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
 
   let body;
   if (methods && methods.length > 0) body = <CheckoutForm {...props} methods={methods} />;
-  else if (methods) body = <Alert color="red" variant="light" role="alert">The store has no payment methods. A store manager adds them in Store Settings.</Alert>;
+  else if (methods)
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        The store has no payment methods. A store manager adds them in Store Settings.
+      </Alert>
+    );
   else if (list.isError) {
     body = (
       <Alert color="red" variant="light" role="alert" title="Failed to load payment methods">
@@ -133,20 +156,16 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   );
 }
 
-function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: CheckoutPanelProps & { methods: CheckoutMethod[] }) {
+function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanelProps & { methods: CheckoutMethod[] }) {
   const total = summary.total;
   const rootRef = useRef<HTMLDivElement>(null);
-  const [start] = useState(() => reopenCheckout(memo.current, total, methods));
+  const [start] = useState(() => reopenCheckout(draft.getCheckoutMemo(), total, methods));
   const form = useForm<CheckoutValues>({
     initialValues: start.values,
     validate: requestResolver(ZCheckoutFields, (values: CheckoutValues) => checkoutRequest(values, methods), fieldOf),
-    onValuesChange: (values) => {
-      memo.current = { total, values, attempt: memo.current?.attempt ?? null };
-    },
+    onValuesChange: (values) => draft.keepCheckoutMemo({ total, values, attempt: draft.getCheckoutMemo()?.attempt ?? null }),
   });
-  useEffect(() => {
-    memo.current = start;
-  }, [memo, start]);
+  useEffect(() => draft.keepCheckoutMemo(start), [draft, start]);
 
   const phase = useSyncExternalStore(draft.subscribe, draft.getPhase);
   const busy = phase === 'submitting';
@@ -174,9 +193,12 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
     [amountBox],
   );
 
-  // The panel opens on the first payment's amount, ready to be typed over.
+  // The panel opens on the first payment's amount, ready to be typed over (nothing to pay: on Complete Sale).
+  const completeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    focusAmount(form.getValues().payments[0]?.key);
+    const first = form.getValues().payments[0]?.key;
+    if (first) focusAmount(first);
+    else completeRef.current?.focus();
     // Only when the panel opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -214,14 +236,14 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
       return;
     }
     const request = checkoutRequest(current, methods);
-    const attempt = attemptFor(memo.current?.attempt ?? null, request, newIdempotencyKey);
-    memo.current = { total, values: current, attempt };
+    const attempt = attemptFor(draft.getCheckoutMemo()?.attempt ?? null, request, newIdempotencyKey);
+    draft.keepCheckoutMemo({ total, values: current, attempt });
     setServerError(null);
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const result = await draft.submit({ ...request, idempotencyKey: attempt.key });
     if (result === null) return;
     if (result.ok) {
-      memo.current = null;
+      draft.keepCheckoutMemo(null);
       onDone(result.order);
       return;
     }
@@ -234,7 +256,7 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
         password.select();
       } else focused?.focus();
     });
-  }, [committed, draft, form, memo, methods, onDone, total]);
+  }, [committed, draft, form, methods, onDone, total]);
 
   const rowIndexOf = (target: EventTarget | null): number | null => {
     const key = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-payment-key]')?.dataset.paymentKey : undefined;
@@ -316,102 +338,122 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  const problem = preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : plan.problem ? checkoutProblemMessage(plan.problem) : null;
-  const uncovered = plan.problem?.kind === 'UNCOVERED' && preview.unreadable === null;
-  const problemRow = preview.unreadable ?? (plan.problem && 'index' in plan.problem ? plan.problem.index : null);
+  const planProblem = previewProblem(preview);
+  const problem =
+    preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : planProblem ? checkoutProblemMessage(planProblem) : null;
+  const uncovered = planProblem?.kind === 'UNCOVERED' && preview.unreadable === null;
+  const problemRow = preview.unreadable ?? (planProblem && 'index' in planProblem ? planProblem.index : null);
   const pending = approvals.length > 0 && values.approvalMode === 'pending';
 
   return (
     <Box ref={rootRef}>
-      <Table verticalSpacing={6} aria-label="Payments" data-testid="payment-rows" layout="fixed" miw={560}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="45%">Method</Table.Th>
-            <Table.Th w="22%">Amount</Table.Th>
-            <Table.Th ta="right">Customer Fee</Table.Th>
-            <Table.Th ta="right">Change</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {values.payments.map((row, index) => {
-            const tender = plan.tenders[index];
-            const method = tender?.method;
-            const parseError = left.has(row.key) || pointAt ? preview.rowErrors[index] : null;
-            const rowError = form.errors[`payments.${index}.amountText`] ?? parseError ?? (pointAt && problemRow === index && problem ? problem : null);
-            return (
-              <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
-                <Table.Td>
-                  <NativeSelect
-                    aria-label={`Payment ${index + 1}: method`}
-                    name={`payments.${index}.paymentMethodId`}
-                    data={methods.map((m) => ({ value: String(m.id), label: methodOptionLabel(m, keys.get(m.id)) }))}
-                    value={String(row.paymentMethodId)}
-                    disabled={busy}
-                    onChange={(event) => update(setRowMethod(form.getValues(), index, Number(event.currentTarget.value)))}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
-                    name={`payments.${index}.amount`}
-                    data-field="amount"
-                    data-path={`payments.${index}.amountText`}
-                    leftSection="$"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={row.amountText}
-                    disabled={busy}
-                    error={rowError ?? undefined}
-                    onFocus={(event) => event.currentTarget.select()}
-                    onChange={(event) => {
-                      const text = event.currentTarget.value;
-                      form.setValues(setRowAmount(form.getValues(), index, text));
-                      form.clearFieldError(`payments.${index}.amountText`);
-                      setServerError(null);
-                      setPointAt(false);
-                      if (left.has(row.key)) setLeft((s) => new Set([...s].filter((k) => k !== row.key)));
-                    }}
-                    onBlur={() => {
-                      const tidy = tidyAmount(form.getValues().payments[index]?.amountText ?? '');
-                      if (tidy !== row.amountText) form.setValues(setRowAmount(form.getValues(), index, tidy));
-                      setLeft((s) => new Set(s).add(row.key));
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-fee">
-                  {tender && !tender.method.isCash ? formatMoney(tender.customerFee) : '—'}
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-change">
-                  {tender?.method.isCash ? formatMoney(tender.change) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove payment ${index + 1}`}
-                    title="Remove this payment (Ctrl+Delete)"
-                    disabled={busy || values.payments.length === 1}
-                    onClick={() => {
-                      const next = removePayment(form.getValues(), index);
-                      update(next, next.payments[Math.min(index, next.payments.length - 1)]?.key);
-                    }}
-                  >
-                    <TrashIcon size={16} />
-                  </ActionIcon>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing={6} aria-label="Payments" data-testid="payment-rows" layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="45%">Method</Table.Th>
+              <Table.Th w="22%">Amount</Table.Th>
+              <Table.Th ta="right">Customer Fee</Table.Th>
+              <Table.Th ta="right">Change</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {values.payments.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text size="sm" data-testid="nothing-to-pay">
+                    {total === 0n
+                    ? 'Nothing to pay: the total is $0.00.'
+                    : preview.handBack > 0n
+                      ? `Nothing to pay: Complete Sale hands ${formatMoney(preview.handBack)} back in Cash.`
+                      : 'No payment yet: Add Payment.'}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+            ) : null}
+            {values.payments.map((row, index) => {
+              const tender = plan.tenders[index];
+              const method = tender?.method;
+              const parseError = left.has(row.key) || pointAt ? preview.rowErrors[index] : null;
+              const rowError = form.errors[`payments.${index}.amountText`] ?? parseError ?? (pointAt && problemRow === index && problem ? problem : null);
+              return (
+                <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
+                  <Table.Td>
+                    <NativeSelect
+                      size="md"
+                      aria-label={`Payment ${index + 1}: method`}
+                      name={`payments.${index}.paymentMethodId`}
+                      data={methods.map((m) => ({ value: String(m.id), label: methodOptionLabel(m, keys.get(m.id)) }))}
+                      value={String(row.paymentMethodId)}
+                      disabled={busy}
+                      onChange={(event) => update(setRowMethod(form.getValues(), index, Number(event.currentTarget.value)))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      size="md"
+                      aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
+                      name={`payments.${index}.amount`}
+                      data-field="amount"
+                      data-path={`payments.${index}.amountText`}
+                      leftSection="$"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={row.amountText}
+                      disabled={busy}
+                      error={rowError ?? undefined}
+                      onFocus={(event) => event.currentTarget.select()}
+                      onChange={(event) => {
+                        const text = event.currentTarget.value;
+                        form.setValues(setRowAmount(form.getValues(), index, text));
+                        form.clearFieldError(`payments.${index}.amountText`);
+                        setServerError(null);
+                        setPointAt(false);
+                        if (left.has(row.key)) setLeft((s) => new Set([...s].filter((k) => k !== row.key)));
+                      }}
+                      onBlur={() => {
+                        const tidy = tidyAmount(form.getValues().payments[index]?.amountText ?? '');
+                        if (tidy !== row.amountText) form.setValues(setRowAmount(form.getValues(), index, tidy));
+                        setLeft((s) => new Set(s).add(row.key));
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-fee">
+                    {tender && !tender.method.isCash ? formatMoney(tender.customerFee) : '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-change">
+                    {tender?.method.isCash ? formatMoney(tender.change) : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      size="xl"
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Remove payment ${index + 1}`}
+                      title="Remove this payment (Ctrl+Delete)"
+                      disabled={busy || values.payments.length === 1}
+                      onClick={() => {
+                        const next = removePayment(form.getValues(), index);
+                        update(next, next.payments[Math.min(index, next.payments.length - 1)]?.key);
+                      }}
+                    >
+                      <TrashIcon size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
 
       <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
         <Button
           variant="light"
-          size="compact-sm"
+          size="md"
           disabled={busy}
           title="Add a payment (Alt+P)"
           onClick={() => {
@@ -437,7 +479,11 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
         <Figure label={uncovered ? 'Left to pay' : 'Customer fees'} value={formatMoney(uncovered ? plan.remaining : plan.customerFees)} testId={uncovered ? 'left-to-pay' : 'customer-fees'} />
-        <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        {preview.handBack > 0n ? (
+          <Figure label="Hand back" value={formatMoney(preview.handBack)} testId="hand-back" hint="in Cash" />
+        ) : (
+          <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
+        )}
         {usesCash ? (
           <Paper bg="blue.0" p="sm" radius="md" data-testid="change-box">
             <Text size="sm" fw={600}>
@@ -456,7 +502,13 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
       </SimpleGrid>
 
       <Text size="sm" mt="sm" role="status" c={problem && !uncovered ? 'red.8' : undefined} fw={problem ? 600 : undefined} data-testid="checkout-problem">
-        {problem ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}` : ready ? 'The payments cover the total.' : ''}
+        {problem
+          ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}`
+          : preview.handBack > 0n
+            ? `A return: ${formatMoney(preview.handBack)} goes back to the customer in Cash.`
+            : ready
+              ? 'The payments cover the total.'
+              : ''}
       </Text>
 
       {approvals.length > 0 ? (
@@ -477,8 +529,8 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
           </Radio.Group>
           {values.approvalMode === 'approve' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              <TextInput label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
-              <PasswordInput label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
+              <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
+              <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
             </SimpleGrid>
           ) : null}
         </Fieldset>
@@ -491,10 +543,10 @@ function CheckoutForm({ draft, summary, memo, onBack, onDone, methods }: Checkou
       ) : null}
 
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-        <Button variant="default" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
+        <Button variant="default" size="lg" onClick={onBack} disabled={busy} title="Back to the lines (Escape)">
           Back to Lines
         </Button>
-        <Button size="lg" onClick={() => void complete()} disabled={!ready} loading={busy} title={pending ? 'Leave Pending (Enter)' : 'Complete Sale (Enter)'}>
+        <Button ref={completeRef} size="lg" onClick={() => void complete()} disabled={!ready} loading={busy} title={pending ? 'Leave Pending (Enter)' : 'Complete Sale (Enter)'}>
           {pending ? 'Leave Pending' : 'Complete Sale'}
         </Button>
       </Group>

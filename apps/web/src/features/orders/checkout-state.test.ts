@@ -15,6 +15,7 @@ import {
   methodOptionLabel,
   methodTerms,
   previewCheckout,
+  previewProblem,
   removePayment,
   reopenCheckout,
   rowAmount,
@@ -112,6 +113,29 @@ describe('the worked example: 105.00 paid by Card 60.00 and Cash 50.00', () => {
         { paymentMethodId: CASH.id, amount: { type: 'Money', value: '50000000' } },
       ],
     });
+  });
+});
+
+describe('an order with nothing to pay', () => {
+  it('opens without a payment, completes at once, and sends no payments', () => {
+    const values = initialCheckout(0n, METHODS);
+    expect(values.payments).toEqual([]);
+    const preview = previewCheckout(0n, values, METHODS);
+    expect(canComplete(preview)).toBe(true);
+    expect(enterAction(preview)).toEqual({ kind: 'complete' });
+    expect(checkoutRequest(values, METHODS)).toEqual({});
+  });
+
+  it('a total below zero (a return) is handed back by Cash without a payment; with a payment it cannot be paid', () => {
+    const values = initialCheckout(-1_000_000n, METHODS);
+    const preview = previewCheckout(-1_000_000n, values, METHODS);
+    expect(preview.handBack).toBe(1_000_000n);
+    expect(canComplete(preview)).toBe(true);
+    expect(checkoutRequest(values, METHODS)).toEqual({});
+    const paid = previewCheckout(-1_000_000n, addPayment(values, -1_000_000n, METHODS), METHODS);
+    expect(paid.handBack).toBe(0n);
+    expect(checkoutProblemMessage(previewProblem(paid)!)).toBe('An order total below zero (-$1.00) cannot be paid');
+    expect(canComplete(paid)).toBe(false);
   });
 });
 

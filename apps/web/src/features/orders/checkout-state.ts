@@ -6,7 +6,7 @@
  * the server stores its figures with.
  */
 import { fromWire, toMoneyWire, type MoneyWire, type PaymentMethod } from '@pos/contracts';
-import { formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type TenderMethod } from '@pos/domain';
+import { formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type CheckoutProblem, type TenderMethod } from '@pos/domain';
 
 /** A payment method as the panel uses it: the domain's tender fields in micro-units. */
 export interface CheckoutMethod extends TenderMethod {
@@ -34,18 +34,16 @@ export interface CheckoutValues {
 
 /** The store's methods for the panel: Cash first, then the others in the order the store lists them. */
 export function checkoutMethodsFrom(list: readonly PaymentMethod[]): CheckoutMethod[] {
-  const methods = list.map(
-    (m): CheckoutMethod => ({
-      id: Number(m.id),
-      name: m.name,
-      isCash: m.isCash,
-      vendorFeePercent: fromWire(m.vendorFeePercent),
-      customerFeePercent: fromWire(m.customerFeePercent),
-      customerFeeAmount: fromWire(m.customerFeeAmount),
-      minimumAmount: fromWire(m.minimumAmount),
-      requiresManagerApproval: m.requiresManagerApproval,
-    }),
-  );
+  const methods = list.map((m): CheckoutMethod => ({
+    id: Number(m.id),
+    name: m.name,
+    isCash: m.isCash,
+    vendorFeePercent: fromWire(m.vendorFeePercent),
+    customerFeePercent: fromWire(m.customerFeePercent),
+    customerFeeAmount: fromWire(m.customerFeeAmount),
+    minimumAmount: fromWire(m.minimumAmount),
+    requiresManagerApproval: m.requiresManagerApproval,
+  }));
   return [...methods.filter((m) => m.isCash), ...methods.filter((m) => !m.isCash)];
 }
 
@@ -67,10 +65,12 @@ export function methodKeys(methods: readonly CheckoutMethod[]): Map<number, stri
   const keys = new Map<number, string>();
   const cash = methods.find((m) => m.isCash);
   if (cash) keys.set(cash.id, CASH_KEY);
-  methods.filter((m) => !m.isCash).forEach((m, i) => {
-    const key = OTHER_METHOD_KEYS[i];
-    if (key) keys.set(m.id, key);
-  });
+  methods
+    .filter((m) => !m.isCash)
+    .forEach((m, i) => {
+      const key = OTHER_METHOD_KEYS[i];
+      if (key) keys.set(m.id, key);
+    });
   return keys;
 }
 
@@ -106,6 +106,11 @@ export function rowAmount(text: string): { amount: bigint | null; error: string 
 
 export interface CheckoutPreview {
   plan: CheckoutPlan<CheckoutMethod>;
+  /**
+   * A total below zero (a return rung up as negative lines) with no payment: what the
+   * store's Cash hands back, sending no payments. Zero otherwise.
+   */
+  handBack: bigint;
   /** Per row, the message its amount box shows (a parse error), or null. */
   rowErrors: (string | null)[];
   /** The first row whose text is not an amount, or null. */
@@ -122,7 +127,14 @@ export function previewCheckout(total: bigint, values: Pick<CheckoutValues, 'pay
     if (error !== null && unreadable === null) unreadable = index;
     return { method: methodOf(row, methods), amount: amount ?? 0n };
   });
-  return { plan: planCheckout(total, tenders), rowErrors, unreadable };
+  const handBack = total < 0n && tenders.length === 0 ? -total : 0n;
+  return { plan: planCheckout(total, tenders), handBack, rowErrors, unreadable };
+}
+
+/** Why the payments cannot complete the order, or null when they can. */
+export function previewProblem(preview: CheckoutPreview): CheckoutProblem | null {
+  const problem = preview.plan.problem;
+  return problem?.kind === 'NEGATIVE_TOTAL' && preview.handBack > 0n ? null : problem;
 }
 
 function methodOf(row: PaymentRow, methods: readonly CheckoutMethod[]): CheckoutMethod {
@@ -133,7 +145,7 @@ function methodOf(row: PaymentRow, methods: readonly CheckoutMethod[]): Checkout
 
 /** True when every row has a readable amount and the plan completes the order. */
 export function canComplete(preview: CheckoutPreview): boolean {
-  return preview.unreadable === null && preview.plan.problem === null;
+  return preview.unreadable === null && previewProblem(preview) === null;
 }
 
 let rowSeq = 0;
@@ -142,11 +154,11 @@ function newRowKey(): string {
   return `P${rowSeq}`;
 }
 
-/** The panel as it opens: the whole total on the store's default tender. */
+/** The panel as it opens: the whole total on the store's default tender; nothing to pay, no payment. */
 export function initialCheckout(total: bigint, methods: readonly CheckoutMethod[]): CheckoutValues {
   const method = defaultMethod(methods);
   return {
-    payments: method ? [{ key: newRowKey(), paymentMethodId: method.id, amountText: formatMoneyEditable(total > 0n ? total : 0n) }] : [],
+    payments: method && total > 0n ? [{ key: newRowKey(), paymentMethodId: method.id, amountText: formatMoneyEditable(total) }] : [],
     approvalMode: 'approve',
     usernameOrEmail: '',
     password: '',
@@ -204,7 +216,7 @@ export type EnterAction = { kind: 'complete' } | { kind: 'add' } | { kind: 'prob
 
 export function enterAction(preview: CheckoutPreview): EnterAction {
   if (preview.unreadable !== null) return { kind: 'problem', row: preview.unreadable };
-  const problem = preview.plan.problem;
+  const problem = previewProblem(preview);
   if (problem === null) return { kind: 'complete' };
   if (problem.kind === 'UNCOVERED') return { kind: 'add' };
   if (problem.kind === 'NOT_POSITIVE' || problem.kind === 'BELOW_MINIMUM') return { kind: 'problem', row: problem.index };
@@ -212,15 +224,17 @@ export function enterAction(preview: CheckoutPreview): EnterAction {
 }
 
 export interface CheckoutRequest {
-  payments: { paymentMethodId: number; amount: MoneyWire }[];
+  /** Left out when there is nothing to pay (or a total below zero to hand back): the store's Cash then settles it. */
+  payments?: { paymentMethodId: number; amount: MoneyWire }[];
   approval?: { usernameOrEmail: string; password: string };
 }
 
 /** The payments and approval Complete Sale sends (amounts as typed; unreadable ones as zero, which the schema refuses). */
 export function checkoutRequest(values: CheckoutValues, methods: readonly CheckoutMethod[]): CheckoutRequest {
-  const request: CheckoutRequest = {
-    payments: values.payments.map((row) => ({ paymentMethodId: row.paymentMethodId, amount: toMoneyWire(rowAmount(row.amountText).amount ?? 0n) })),
-  };
+  const request: CheckoutRequest = {};
+  if (values.payments.length > 0) {
+    request.payments = values.payments.map((row) => ({ paymentMethodId: row.paymentMethodId, amount: toMoneyWire(rowAmount(row.amountText).amount ?? 0n) }));
+  }
   if (approvalMethods(values, methods).length > 0 && values.approvalMode === 'approve') {
     request.approval = { usernameOrEmail: values.usernameOrEmail, password: values.password };
   }
@@ -254,6 +268,6 @@ export interface CheckoutMemo {
 
 export function reopenCheckout(memo: CheckoutMemo | null, total: bigint, methods: readonly CheckoutMethod[]): CheckoutMemo {
   const known = (values: CheckoutValues) => values.payments.every((row) => methods.some((m) => m.id === row.paymentMethodId));
-  if (memo && memo.total === total && memo.values.payments.length > 0 && known(memo.values)) return memo;
+  if (memo && memo.total === total && known(memo.values)) return memo;
   return { total, values: initialCheckout(total, methods), attempt: null };
 }

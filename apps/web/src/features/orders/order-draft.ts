@@ -28,6 +28,7 @@
  */
 import type { Order, OrderLine } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
+import type { CheckoutMemo } from './checkout-state';
 import {
   blankedLine,
   carriedTaxName,
@@ -107,6 +108,8 @@ export class OrderDraft {
   /** Ids of lines taken off the order: the server still holds them, blank. */
   private readonly removedIds: number[] = [];
   private queue: Promise<void> = Promise.resolve();
+  /** What the payment panel holds (its rows, its attempt's key) while the cashier is back at the lines. */
+  private checkoutMemo: CheckoutMemo | null = null;
 
   private cache: { version: number; lines: LineState[]; summary: OrderSummary | null; taxMask: number; taxNames: readonly string[]; canSubmit: boolean } | null = null;
 
@@ -272,6 +275,13 @@ export class OrderDraft {
     this.flush();
     this.setPhase('checkout');
     return true;
+  }
+
+  getCheckoutMemo = (): CheckoutMemo | null => this.checkoutMemo;
+
+  /** Kept as the panel changes; the panel starts from it when opened again (checkout-state.ts). */
+  keepCheckoutMemo(memo: CheckoutMemo | null): void {
+    this.checkoutMemo = memo;
   }
 
   /** Escape in the payment panel: back to the lines. */

@@ -22,7 +22,6 @@ import type { Order } from '@pos/contracts';
 import { errorMessage } from '../../lib/errors';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CheckoutPanel } from './checkout-panel';
-import type { CheckoutMemo } from './checkout-state';
 import type { OrderDraft } from './order-draft';
 import classes from './order-editor.module.css';
 import { OrderLineRow, type RowField } from './order-line-row';
@@ -110,7 +109,6 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   const [panelOpen, setPanelOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const checkoutMemo = useRef<CheckoutMemo | null>(null);
   const summary = useSyncExternalStore(draft.subscribe, draft.getSummary);
 
   const submit = useCallback(() => {
@@ -172,66 +170,66 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
         </Alert>
       ) : null}
       <Box style={panelOpen ? { display: 'none' } : undefined} data-testid="order-lines">
-      <Paper withBorder radius="md" mt="md">
-        <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <Table
-            verticalSpacing={4}
-            horizontalSpacing={6}
-            aria-label="Order items"
-            aria-describedby={hintId}
-            role="table"
-            className={classes.table}
-            style={{ '--order-columns': columns }}
-          >
-            <Table.Thead role="rowgroup">
-              <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
-                <Table.Th role="columnheader">
-                  <VisuallyHidden>Line</VisuallyHidden>
-                </Table.Th>
-                <Table.Th role="columnheader">Qty</Table.Th>
-                <Table.Th role="columnheader">Item Code</Table.Th>
-                <Table.Th role="columnheader">Description</Table.Th>
-                <Table.Th role="columnheader">Price</Table.Th>
-                <Table.Th role="columnheader">Discount</Table.Th>
-                {taxSlots.map((slot) => (
-                  <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
-                    {taxLabels[slot]}
+        <Paper withBorder radius="md" mt="md">
+          <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Table
+              verticalSpacing={4}
+              horizontalSpacing={6}
+              aria-label="Order items"
+              aria-describedby={hintId}
+              role="table"
+              className={classes.table}
+              style={{ '--order-columns': columns }}
+            >
+              <Table.Thead role="rowgroup">
+                <Table.Tr role="row" className={`${classes.row} ${classes.head}`}>
+                  <Table.Th role="columnheader">
+                    <VisuallyHidden>Line</VisuallyHidden>
                   </Table.Th>
+                  <Table.Th role="columnheader">Qty</Table.Th>
+                  <Table.Th role="columnheader">Item Code</Table.Th>
+                  <Table.Th role="columnheader">Description</Table.Th>
+                  <Table.Th role="columnheader">Price</Table.Th>
+                  <Table.Th role="columnheader">Discount</Table.Th>
+                  {taxSlots.map((slot) => (
+                    <Table.Th key={slot} role="columnheader" ta="center" data-tax-slot={slot + 1}>
+                      {taxLabels[slot]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th role="columnheader" ta="right">
+                    Total
+                  </Table.Th>
+                  <Table.Th role="columnheader">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody role="rowgroup">
+                {keys.map((key, index) => (
+                  <OrderLineRow
+                    key={key}
+                    draft={draft}
+                    lineKey={key}
+                    index={index}
+                    isLast={index === keys.length - 1}
+                    taxSlots={taxSlots}
+                    taxLabels={taxLabels}
+                    onTabPastLast={addLine}
+                    onAdd={addLine}
+                    onRemove={removeLine}
+                  />
                 ))}
-                <Table.Th role="columnheader" ta="right">
-                  Total
-                </Table.Th>
-                <Table.Th role="columnheader">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody role="rowgroup">
-              {keys.map((key, index) => (
-                <OrderLineRow
-                  key={key}
-                  draft={draft}
-                  lineKey={key}
-                  index={index}
-                  isLast={index === keys.length - 1}
-                  taxSlots={taxSlots}
-                  taxLabels={taxLabels}
-                  onTabPastLast={addLine}
-                  onAdd={addLine}
-                  onRemove={removeLine}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </fieldset>
-      </Paper>
-      <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
-        {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
-        between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
-      </Text>
-      <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={submit} onCancel={() => setCancelling(true)} />
+              </Table.Tbody>
+            </Table>
+          </fieldset>
+        </Paper>
+        <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
+          {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
+          between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
+        </Text>
+        <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={submit} onCancel={() => setCancelling(true)} />
       </Box>
-      {panelOpen && summary ? <CheckoutPanel draft={draft} summary={summary} taxLabels={taxLabels} memo={checkoutMemo} onBack={backToLines} onDone={onSubmitted} /> : null}
+      {panelOpen && summary ? <CheckoutPanel draft={draft} summary={summary} taxLabels={taxLabels} onBack={backToLines} onDone={onSubmitted} /> : null}
       <CancelOrderDialog opened={cancelling} orderId={draft.orderId} orderNumber={draft.orderNumber} onClose={() => setCancelling(false)} onCancel={cancelDraft} />
     </Box>
   );
@@ -332,7 +330,7 @@ function SummaryBar({
           <SummaryFigures summary={summary} taxLabels={taxLabels} />
         </div>
         <Group gap="sm" align="center">
-          <Button variant="subtle" color="red" onClick={onCancel} disabled={busy}>
+          <Button size="md" variant="subtle" color="red" onClick={onCancel} disabled={busy}>
             Cancel Order
           </Button>
           <Text size="xs" c="dimmed">

@@ -215,7 +215,7 @@ function ReceiptSection({
   justSubmitted: boolean;
   onNewOrder: () => void;
   creating: boolean;
-  /** More buttons beside Print (Refund). */
+  /** More buttons after Print and New Order (Refund), so Tab from Print still reaches New Order first. */
   actions?: ReactNode;
 }) {
   const [paper, setPaper] = useState<ReceiptPaper>(() => loadPaper(localStore()));
@@ -239,15 +239,13 @@ function ReceiptSection({
               aria-labelledby={`paper-${order.id}`}
               data={RECEIPT_PAPERS.map((p) => ({ value: p.value, label: p.label }))}
               value={paper}
-              onChange={(value) => {
-                const chosen = value as ReceiptPaper;
+              onChange={(chosen) => {
                 setPaper(chosen);
                 savePaper(localStore(), chosen);
               }}
             />
           </Group>
           <Group gap="sm">
-            {actions}
             <Button
               ref={printRef}
               variant={first ? 'filled' : 'light'}
@@ -261,6 +259,7 @@ function ReceiptSection({
             <Button variant={first ? 'light' : 'filled'} onClick={onNewOrder} loading={creating} title="New order (Alt+N)">
               New Order
             </Button>
+            {actions}
           </Group>
         </Group>
       </Paper>

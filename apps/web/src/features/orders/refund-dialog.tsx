@@ -7,6 +7,7 @@
  * credentials. Nothing typed is lost when the server refuses.
  */
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Fieldset, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import type { Order, Refund } from '@pos/contracts';
 import { formatMoney, refundableQuantity } from '@pos/domain';
@@ -33,8 +34,10 @@ export function RefundDialog({
   onClose: () => void;
   onRefunded: (answer: { refund: Refund; order: Order }) => void;
 }) {
+  // On a phone the dialog takes the whole screen, so each line's box stays in view.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Refund order ${order.orderNumber}`} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={`Refund order ${order.orderNumber}`} size="xl" centered fullScreen={phone}>
       {opened ? <RefundForm order={order} needsApproval={needsApproval} onClose={onClose} onRefunded={onRefunded} /> : null}
     </Modal>
   );
@@ -90,57 +93,56 @@ function RefundForm({ order, needsApproval, onClose, onRefunded }: { order: Orde
       noValidate
     >
       <Stack gap="md">
-        <Table verticalSpacing={6} aria-label="Units to refund" data-testid="refund-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Sold</Table.Th>
-              <Table.Th ta="right">Refundable</Table.Th>
-              <Table.Th ta="right" w={110}>
-                Refund
-              </Table.Th>
-              <Table.Th ta="right">Back</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sources.map((line) => {
-              const left = refundableQuantity(line);
-              const item = order.items.find((i) => i.id === line.id)!;
-              return (
-                <Table.Tr key={line.id} data-refund-line={line.id}>
-                  <Table.Td>
-                    <Text size="sm">{line.label}</Text>
-                    {item.itemCode && item.description ? (
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing={6} aria-label="Units to refund" data-testid="refund-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Refundable</Table.Th>
+                <Table.Th ta="right" w={84}>
+                  Refund
+                </Table.Th>
+                <Table.Th ta="right">Back</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sources.map((line) => {
+                const left = refundableQuantity(line);
+                const item = order.items.find((i) => i.id === line.id)!;
+                return (
+                  <Table.Tr key={line.id} data-refund-line={line.id}>
+                    <Table.Td>
+                      <Text size="sm">{line.label}</Text>
                       <Text size="xs" c="dimmed">
-                        {item.itemCode}
+                        {item.itemCode && item.description ? `${item.itemCode}, ` : ''}
+                        {String(line.quantity)} sold
                       </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right">{String(line.quantity)}</Table.Td>
-                  <Table.Td ta="right" data-testid="refundable-quantity">
-                    {String(left)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <TextInput
-                      aria-label={`Units of ${line.label} to refund`}
-                      size="xs"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      placeholder="0"
-                      disabled={left === 0n}
-                      value={values.quantities[String(line.id)] ?? ''}
-                      onChange={(event) => set({ quantities: { ...values.quantities, [String(line.id)]: event.currentTarget.value }, payments: null })}
-                      styles={{ input: { textAlign: 'right' } }}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="refund-line-back">
-                    {backByLine.has(line.id) ? formatMoney(backByLine.get(line.id)!) : ''}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                    </Table.Td>
+                    <Table.Td ta="right" data-testid="refundable-quantity">
+                      {String(left)}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <TextInput
+                        aria-label={`Units of ${line.label} to refund`}
+                        size="xs"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        placeholder="0"
+                        disabled={left === 0n}
+                        value={values.quantities[String(line.id)] ?? ''}
+                        onChange={(event) => set({ quantities: { ...values.quantities, [String(line.id)]: event.currentTarget.value }, payments: null })}
+                        styles={{ input: { textAlign: 'right' } }}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="refund-line-back">
+                      {backByLine.has(line.id) ? formatMoney(backByLine.get(line.id)!) : ''}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
 
         <Group gap="xl" wrap="wrap" aria-label="Amount back" role="group">
           <Figure label="Items" value={plan.total} testId="refund-total" />

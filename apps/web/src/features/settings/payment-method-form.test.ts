@@ -22,9 +22,8 @@ describe('payment method mapping', () => {
       customerFeeAmount: 250_000n,
       minimumAmount: 5_000_000n,
       requiresManagerApproval: true,
-  isCash: false,
     });
-    const { id: _id, ...wire } = METHOD;
+    const { id: _id, isCash: _isCash, ...wire } = METHOD;
     expect(toPaymentMethodRequest(form)).toEqual(wire);
   });
 

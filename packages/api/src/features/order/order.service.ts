@@ -156,9 +156,16 @@ export async function loadOrder(db: Db, storeId: number, orderId: bigint | numbe
   return withRefunds(db, storeId, { ...order, items, payments: payments.map(({ vendorFeePercent: _fee, ...p }) => p) });
 }
 
-/** An order with its refunds and each line's units refunded (none before a refund). */
-async function withRefunds<O extends { id: bigint; status: string; items: { id: bigint }[] }>(db: Db, storeId: number, order: O) {
-  if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') return { ...order, refunds: [], items: order.items.map((l) => ({ ...l, refundedQuantity: 0n })) };
+/**
+ * A completed (or refunded) order with its refunds and each line's units refunded; an
+ * order that was never completed has neither, its lines as update-line answers them.
+ */
+async function withRefunds<O extends { id: bigint; status: string; items: { id: bigint }[] }>(
+  db: Db,
+  storeId: number,
+  order: O,
+): Promise<Omit<O, 'items'> & { items: (O['items'][number] & { refundedQuantity?: bigint })[]; refunds?: refundRepo.RefundRow[] }> {
+  if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') return order;
   const [refunds, refunded] = await Promise.all([refundRepo.listRefunds(db, storeId, order.id), refundRepo.refundedQuantities(db, storeId, order.id)]);
   return { ...order, refunds, items: order.items.map((l) => ({ ...l, refundedQuantity: refunded.get(String(l.id)) ?? 0n })) };
 }

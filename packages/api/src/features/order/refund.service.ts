@@ -140,6 +140,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
   });
 
   const answer = await loadOrder(trx, storeId, order.id);
-  const refund = answer.refunds.find((r) => r.id === refundId)!;
+  // A refunded order is completed or refunded: it answers its refunds.
+  const refund = answer.refunds!.find((r) => r.id === refundId)!;
   return { success: true, message: `Refund ${number}: ${formatMoney(plan.amount)} back to the customer`, refund, order: answer };
 }
