@@ -106,6 +106,14 @@ export async function seedScreens(): Promise<ScreenWorld> {
   const line = { itemCode: SEED.itemCode, quantity: 2, price: money('12.50'), discountPercent: percent('0'), tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' };
   await asOwner('/order/update-line', { orderLineId: order.nextOrderLineId, itemDescription: 'Blue vase', ...line });
   await asOwner('/order/submit', { orderId: order.nextOrderId, customerName: SEED.customer, items: [{ id: order.nextOrderLineId, description: 'Blue vase', ...line }] });
+  // One of its two vases refunded (12.50 and GST 0.62, its half of 1.25 rounded half-to-even), paid in cash: a refund to list and a receipt to open.
+  const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; isCash: boolean }[] }>('/store/payment/list');
+  await asOwner('/order/refund', {
+    orderId: order.nextOrderId,
+    lines: [{ orderLineId: order.nextOrderLineId, quantity: 1 }],
+    payments: [{ paymentMethodId: paymentMethods.find((m) => m.isCash)!.id, amount: money('13.12') }],
+    reason: 'Chipped rim',
+  });
   // A sale on a method that needs approval, left PENDING, for the manager's Approve and Cancel.
   const pending = await asOwner<{ nextOrderId: number; nextOrderLineId: number }>('/order/next');
   await asOwner('/order/submit', {
@@ -203,6 +211,13 @@ async function paymentPanel(page: Page) {
   await panel.locator('input[name="payments.1.amount"]').waitFor();
   await page.keyboard.press('F4');
   await panel.getByTestId('approval').waitFor();
+}
+
+/** The completed order (one of its vases refunded), found by the lookup and opened. */
+async function completedOrder(page: Page) {
+  await ordersFound(page);
+  await page.getByRole('table', { name: 'Orders found' }).locator('tbody tr', { hasText: SEED.customer }).first().click();
+  await page.locator('[data-testid="order-view"]:visible [data-testid="refund-list"]').waitFor();
 }
 
 /** The PENDING order, found with the lookup's Status filter and opened. */
@@ -323,14 +338,18 @@ export const SCREENS: readonly Screen[] = [
       await dialog(p, 'Keyboard shortcuts');
     },
   },
+  { name: 'Owner: Completed order with a refund', as: 'owner', path: '/orders', show: completedOrder },
+  { name: 'Orders: Refund dialog', as: 'owner', path: '/orders', show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
+  { name: "Staff: Refund dialog asking for a manager's credentials", as: 'staff', path: '/orders', show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
+  { name: 'Phone: Refund dialog', as: 'owner', path: '/orders', viewport: PHONE, show: dialogFrom(completedOrder, 'Refund', 'Refund order') },
   {
-    name: 'Owner: Completed order',
+    name: 'Orders: Refund receipt dialog',
     as: 'owner',
     path: '/orders',
     show: async (p) => {
-      await ordersFound(p);
-      await p.getByRole('table', { name: 'Orders found' }).locator('tbody tr', { hasText: SEED.customer }).first().click();
-      await p.locator('[data-testid="order-view"]:visible').waitFor();
+      await completedOrder(p);
+      await p.getByRole('button', { name: /^Receipt of refund / }).first().click();
+      await dialog(p, 'Receipt of refund');
     },
   },
   { name: 'Owner: Pending order with Approve and Cancel', as: 'owner', path: '/orders', show: pendingOrder },

@@ -1070,8 +1070,9 @@ describe('orders and store dashboards through the door', () => {
         tax3Description: '',
         knownItemCode: false,
         warnOnNoControlCode: false,
+        refundedQuantity: 0,
       });
-      expect(body.order).toMatchObject({ status: 'COMPLETED', total: money('57880000') });
+      expect(body.order).toMatchObject({ status: 'COMPLETED', total: money('57880000'), refunds: [] });
     });
 
     it('answers 400 to a bad id, 403 for an accountant, 404 for another store order', async () => {

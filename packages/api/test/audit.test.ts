@@ -3,12 +3,15 @@
  * exactly one event (who, in which role, what, the values before and after) in the
  * transaction of the change, and a failed call writes none; /store/audit/list reads the
  * caller's store only, newest first, filtered and paged, for an accountant or an owner.
+ * Across the API, every procedure that moves money or changes who may (checkout, approval,
+ * cancel, refund, rent, adjustments, payouts and runs, settings, payment methods, staff)
+ * writes exactly one event of its action when it succeeds and none when it fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { appRouter } from '@pos/api';
 import type { DbHandle } from '@pos/db';
-import type { AuditAction } from '@pos/contracts';
+import { AUDIT_ACTIONS, type AuditAction } from '@pos/contracts';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, loginAs, signUpOwner, uniqueName, type ApiHarness, type Person } from '../../../test/factories';
 
@@ -370,5 +373,214 @@ describe('/store/audit/list and /store/audit/people', () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
     const audit = Object.entries(procedures).filter(([path]) => /audit/i.test(path));
     expect(audit.map(([path, p]) => `${path} ${p._def.type}`).sort()).toEqual(['store.audit.list query', 'store.audit.people query']);
+  });
+});
+
+/**
+ * The rule across the API: every call that moves money or changes who may move it writes
+ * exactly one event of its action in the caller's store, in its own transaction, and a
+ * call that fails writes none. Each procedure is called once successfully and once in a
+ * way that fails; the events of the store are counted around each call.
+ */
+describe('every money-changing procedure writes exactly one audit event; a failed call writes none', () => {
+  const M$ = (text: string) => M(BigInt(Math.round(Number(text) * 100)) * 10_000n);
+  let owner: Person;
+  let manager: Person;
+  let cashier: Person;
+  let accountant: Person;
+  let cashId: number;
+  let houseId: number;
+  let vendorId: number;
+
+  async function storeEvents(): Promise<{ action: string }[]> {
+    const { rows } = await sql<{ action: string }>`select action from audit_events where store_id = ${owner.storeId} order by id`.execute(handle.db);
+    return rows;
+  }
+  /** The actions a call added to the store's trail. */
+  async function added(call: () => Promise<unknown>): Promise<string[]> {
+    const before = (await storeEvents()).length;
+    await call();
+    return (await storeEvents()).slice(before).map((e) => e.action);
+  }
+  async function addedByFailure(call: () => Promise<unknown>): Promise<{ status: number; actions: string[] }> {
+    const before = (await storeEvents()).length;
+    const failure = await failureOf(call());
+    return { status: failure.status, actions: (await storeEvents()).slice(before).map((e) => e.action) };
+  }
+  const items = [{ itemCode: 'AUD1', description: 'Teapot', quantity: 2, price: M$('10') }];
+  async function completed(): Promise<{ orderId: number; lineId: number }> {
+    const next = await h.as(cashier).order.next();
+    const answer = await h.as(cashier).order.submit({ orderId: next.nextOrderId, items });
+    return { orderId: answer.order.id, lineId: answer.order.items[0]!.id };
+  }
+  async function pending(): Promise<number> {
+    const next = await h.as(cashier).order.next();
+    await h.as(cashier).order.submit({ orderId: next.nextOrderId, items, payments: [{ paymentMethodId: houseId, amount: M$('20') }] });
+    return next.nextOrderId;
+  }
+
+  beforeAll(async () => {
+    owner = await signUpOwner(h);
+    manager = await addStaff(h, owner, 'STORE_MANAGER');
+    cashier = await addStaff(h, owner, 'STORE_STAFF');
+    accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
+    cashId = (await h.as(owner).store.payment.list()).paymentMethods.find((m) => m.isCash)!.id;
+    houseId = (await h.as(owner).store.payment.create({ ...visa, name: 'House account', minimumAmount: M(0) })).paymentMethod.id;
+    vendorId = (await h.as(owner).vendor.add({ tradeName: 'Audited', contactName: 'A', contactEmail: 'audited@example.test', primaryPhone: '555-0100', deductMonthlyRent: true, monthlyRent: M$('50') })).vendor.id;
+    await h.as(owner).store.itemcode.add({ tag: 'AUD1', vendorId, defaultCommissionPercent: P(20_000_000), proportionalCcFee: false, receivesSeparateStatement: false });
+  });
+
+  /** Sets a call up (a sale, a staff member: their own events come before) and answers the call itself. */
+  type Prepared = () => Promise<() => Promise<unknown>>;
+  const call = (f: () => Promise<unknown>): Prepared => () => Promise.resolve(f);
+  const refundOfTwo = (quantity: number): Prepared => async () => {
+    const { orderId, lineId } = await completed();
+    return () => h.as(manager).order.refund({ orderId, lines: [{ orderLineId: lineId, quantity }], payments: [{ paymentMethodId: cashId, amount: M$(String(10 * quantity)) }], reason: 'Chipped' });
+  };
+  const newClerk = () => {
+    const username = uniqueName('aud');
+    return { username, email: `${username}@example.test`, password: 'clerk password' };
+  };
+
+  const cases: [path: string, action: AuditAction, succeed: Prepared, fail: Prepared, status: number][] = [
+    [
+      '/order/submit',
+      'ORDER_SUBMIT',
+      async () => {
+        const { nextOrderId } = await h.as(cashier).order.next();
+        return () => h.as(cashier).order.submit({ orderId: nextOrderId, items });
+      },
+      async () => {
+        const { nextOrderId } = await h.as(cashier).order.next();
+        return () => h.as(cashier).order.submit({ orderId: nextOrderId, items, payments: [{ paymentMethodId: cashId, amount: M$('19.99') }] });
+      },
+      400,
+    ],
+    [
+      '/order/approve',
+      'ORDER_APPROVE',
+      async () => {
+        const orderId = await pending();
+        return () => h.as(manager).order.approve({ orderId });
+      },
+      async () => {
+        const orderId = await pending();
+        return () => h.as(cashier).order.approve({ orderId });
+      },
+      403,
+    ],
+    [
+      '/order/cancel',
+      'ORDER_CANCEL',
+      async () => {
+        const { nextOrderId } = await h.as(cashier).order.next();
+        return () => h.as(cashier).order.cancel({ orderId: nextOrderId, reason: 'Walked out' });
+      },
+      async () => {
+        const { orderId } = await completed();
+        return () => h.as(cashier).order.cancel({ orderId, reason: 'Too late' });
+      },
+      409,
+    ],
+    ['/order/refund', 'ORDER_REFUND', refundOfTwo(1), refundOfTwo(3), 400],
+    ['/vendor/rent/post', 'VENDOR_RENT_POST', call(() => h.as(accountant).vendor.rent.post({ month: '2030-01' })), call(() => h.as(cashier).vendor.rent.post({ month: '2030-02' })), 403],
+    [
+      '/vendor/adjust',
+      'VENDOR_ADJUST',
+      call(() => h.as(accountant).vendor.adjust({ vendorId, amount: M$('500'), memo: 'Opening balance' })),
+      call(() => h.as(accountant).vendor.adjust({ vendorId: 999_999_999, amount: M$('5'), memo: 'Nobody' })),
+      404,
+    ],
+    [
+      '/vendor/payout',
+      'VENDOR_PAYOUT',
+      call(() => h.as(accountant).vendor.payout({ vendorId, amount: M$('10'), method: 'CASH', reference: '' })),
+      call(() => h.as(accountant).vendor.payout({ vendorId, amount: M$('100000'), method: 'CASH', reference: '' })),
+      400,
+    ],
+    [
+      '/vendor/payout-run',
+      'VENDOR_PAYOUT_RUN',
+      call(() => h.as(accountant).vendor.payoutRun({ through: '2100-01-01', minimum: M$('1'), method: 'ACH', preview: false })),
+      call(() => h.as(cashier).vendor.payoutRun({ through: '2100-01-01', minimum: M$('1'), method: 'ACH', preview: false })),
+      403,
+    ],
+    [
+      '/store/update-settings',
+      'SETTINGS_UPDATE',
+      call(() => h.as(owner).store.updateSettings({ ...settings, orderPrefix: 'AUD-' })),
+      call(() => h.as(owner).store.updateSettings({ ...settings, tax1Percent: P(100_000_001) })),
+      400,
+    ],
+    ['/store/payment/create', 'PAYMENT_METHOD_CREATE', call(() => h.as(owner).store.payment.create({ ...visa, name: 'Amex' })), call(() => h.as(cashier).store.payment.create({ ...visa, name: 'Never' })), 403],
+    [
+      '/store/payment/update',
+      'PAYMENT_METHOD_UPDATE',
+      call(() => h.as(owner).store.payment.update({ id: houseId, ...visa, name: 'House account', minimumAmount: M(0), customerFeeAmount: M(0) })),
+      call(() => h.as(owner).store.payment.update({ id: 999_999_999, ...visa })),
+      404,
+    ],
+    [
+      '/store/payment/delete',
+      'PAYMENT_METHOD_DELETE',
+      async () => {
+        const { id } = (await h.as(owner).store.payment.create({ ...visa, name: 'Short-lived' })).paymentMethod;
+        return () => h.as(owner).store.payment.delete({ id });
+      },
+      call(() => h.as(owner).store.payment.delete({ id: cashId })),
+      400,
+    ],
+    [
+      '/store/staff/add',
+      'STAFF_ADD',
+      call(() => h.as(owner).staff.add({ ...newClerk(), staffRole: 'STORE_STAFF' })),
+      call(() => h.as(manager).staff.add({ ...newClerk(), staffRole: 'STORE_MANAGER' })),
+      403,
+    ],
+    [
+      '/store/staff/assign',
+      'STAFF_ASSIGN',
+      async () => {
+        const elsewhere = await signUpOwner(h);
+        return () => h.as(owner).staff.assign({ usernameOrEmail: elsewhere.username, staffRole: 'STORE_STAFF' });
+      },
+      call(() => h.as(owner).staff.assign({ usernameOrEmail: cashier.username, staffRole: 'STORE_STAFF' })),
+      409,
+    ],
+    [
+      '/store/staff/revoke',
+      'STAFF_REVOKE',
+      async () => {
+        const clerk = await addStaff(h, owner, 'STORE_STAFF');
+        return () => h.as(owner).staff.revoke({ userId: clerk.userId, staffRole: 'STORE_STAFF' });
+      },
+      call(() => h.as(owner).staff.revoke({ userId: owner.userId, staffRole: 'STORE_OWNER' })),
+      409,
+    ],
+    [
+      '/account/leave-store',
+      'STAFF_LEAVE',
+      async () => {
+        const leaver = await addStaff(h, owner, 'STORE_STAFF');
+        return () => h.as(leaver).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_STAFF' } });
+      },
+      call(() => h.as(owner).staff.leave({ assignment: { storeId: owner.storeId, role: 'STORE_OWNER' } })),
+      409,
+    ],
+  ];
+
+  it.each(cases)('%s: one %s event when it succeeds, none when it fails', async (_path, action, succeed, fail, status) => {
+    expect(await added(await succeed())).toEqual([action]);
+    const failed = await addedByFailure(await fail());
+    expect(failed).toEqual({ status, actions: [] });
+  });
+
+  it('a payout run previewed moves no money and writes nothing', async () => {
+    expect(await added(() => h.as(accountant).vendor.payoutRun({ through: '2100-01-01', minimum: M$('1'), method: 'ACH', preview: true }))).toEqual([]);
+  });
+
+  it('lists every action of the trail among the cases', () => {
+    const covered = new Set(cases.map(([, action]) => action));
+    expect(AUDIT_ACTIONS.filter((a) => !covered.has(a))).toEqual([]);
   });
 });

@@ -142,6 +142,11 @@ function expectedLine(s: LineSpec, id: number, known = { knownItemCode: false, w
   };
 }
 
+/** A line of a completed order: none of its units refunded yet. */
+function soldLine(s: LineSpec, id: number) {
+  return { ...expectedLine(s, id), refundedQuantity: 0 };
+}
+
 function expectedSummary(specs: readonly LineSpec[]) {
   const s = summarizeOrder(specs.map(referenceInput));
   return { subtotal: M(s.subtotal), discount: M(s.discount), tax1: M(s.tax1), tax2: M(s.tax2), tax3: M(s.tax3), total: M(s.total) };
@@ -590,8 +595,8 @@ describe('/order/submit', () => {
     expect(res.success).toBe(true);
     expect(res.order).toMatchObject({ id: orderId, customerName: 'Jane Doe', status: 'COMPLETED', ...expectedSummary([a, added]) });
     expect(res.order.items).toHaveLength(2);
-    expect(res.order.items[0]).toEqual(expectedLine(a, lineIds[0]!));
-    expect(res.order.items[1]).toMatchObject({ ...expectedLine(added, res.order.items[1]!.id) });
+    expect(res.order.items[0]).toEqual(soldLine(a, lineIds[0]!));
+    expect(res.order.items[1]).toMatchObject({ ...soldLine(added, res.order.items[1]!.id) });
     expect((await storedLines(orderId)).map((r) => r.id)).toEqual([BigInt(lineIds[0]!), BigInt(res.order.items[1]!.id)]);
     const row = await storedOrder(orderId);
     expect(row.status).toBe('COMPLETED');
@@ -622,14 +627,14 @@ describe('/order/submit', () => {
     });
     const aNow = { ...a, quantity: 3 };
     const bNow = { ...b, taxes: [[true, parsePercent('7'), 'GST'], noTax, noTax] as LineSpec['taxes'] };
-    expect(res.order.items).toEqual([expectedLine(aNow, lineIds[0]!), expectedLine(bNow, lineIds[1]!)]);
+    expect(res.order.items).toEqual([soldLine(aNow, lineIds[0]!), soldLine(bNow, lineIds[1]!)]);
     expect(res.order).toMatchObject({ status: 'COMPLETED', customerName: before.order.customerName, ...expectedSummary([aNow, bNow]) });
   });
 
   it('starts a new submitted line blank: only what it carries is set', async () => {
     const { orderId, lineIds } = await enterLines(cashier, [spec({ description: 'Kept', price: parseMoney('3') })]);
     const res = await h.as(cashier).order.submit({ orderId, customerName: 'Ann', items: [{ id: lineIds[0]! }, { itemDescription: 'Gift card', price: $('5') }] });
-    expect(res.order.items[1]).toEqual(expectedLine(spec({ itemCode: '', description: 'Gift card', price: parseMoney('5') }), res.order.items[1]!.id));
+    expect(res.order.items[1]).toEqual(soldLine(spec({ itemCode: '', description: 'Gift card', price: parseMoney('5') }), res.order.items[1]!.id));
     expect(res.order.items[0]).toMatchObject({ description: 'Kept', price: $('3') });
   });
 
@@ -725,6 +730,7 @@ describe('/order/fetch', () => {
             tax3Description: 'LUX',
             knownItemCode: false,
             warnOnNoControlCode: false,
+            refundedQuantity: 0,
           },
         ],
         subtotal: $('200'),
@@ -747,6 +753,7 @@ describe('/order/fetch', () => {
         completedAt: row.completed_at!.toISOString(),
         cancelledAt: null,
         cancelReason: '',
+        refunds: [],
       },
     });
   });

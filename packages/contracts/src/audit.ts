@@ -76,10 +76,14 @@ const ORDER_KINDS = {
   change: 'money',
 } as const satisfies Record<string, AuditValueKind>;
 
+/** A refund's money: what the customer got back, its lines' total and their taxes. */
+const REFUND_KINDS = { amount: 'money', total: 'money', taxes: 'money' } as const satisfies Record<string, AuditValueKind>;
+
 export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Record<string, AuditValueKind>>>>> = {
   ORDER_SUBMIT: ORDER_KINDS,
   ORDER_APPROVE: ORDER_KINDS,
   ORDER_CANCEL: ORDER_KINDS,
+  ORDER_REFUND: REFUND_KINDS,
   VENDOR_RENT_POST: SETTLEMENT_KINDS,
   VENDOR_ADJUST: SETTLEMENT_KINDS,
   VENDOR_PAYOUT: SETTLEMENT_KINDS,

@@ -11,3 +11,4 @@ export * from './roadmap';
 export * from './inventory';
 export * from './audit';
 export * from './settlement';
+export * from './refund';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LIMIT_MESSAGES, ORDER_TOTAL_LIMIT, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
 import { own } from './messages';
+import { ZRefund } from './refund';
 import {
   zDateInput,
   zDateOut,
@@ -190,6 +191,8 @@ export const ZOrderLine = z.object({
   knownItemCode: z.boolean(),
   /** That item code asks for a warning when sold without a control code. */
   warnOnNoControlCode: z.boolean(),
+  /** Units given back by the order's refunds (0 until refunded). */
+  refundedQuantity: zIdOut.optional(),
 });
 export type OrderLine = z.output<typeof ZOrderLine>;
 
@@ -228,6 +231,8 @@ export const ZOrder = z.object({
   completedAt: zDateOut.nullable(),
   cancelledAt: zDateOut.nullable(),
   cancelReason: z.string(),
+  /** The order's refunds, oldest first (none until refunded). */
+  refunds: z.array(ZRefund).optional(),
 });
 export type Order = z.output<typeof ZOrder>;
 
@@ -293,3 +298,30 @@ export const ZOrderStub = z.object({
 export type OrderStub = z.output<typeof ZOrderStub>;
 export const ZLookupOrdersOutput = z.object({ success: z.boolean(), orderStubs: z.array(ZOrderStub) });
 export const LOOKUP_LIMIT = 500;
+
+/** Payments one refund may carry. */
+export const MAX_REFUND_PAYMENTS = MAX_ORDER_PAYMENTS;
+
+/** Units of one order line to give back; lines asked for 0 units are left out. */
+export const ZRefundLineInput = z.object({ orderLineId: zId, quantity: zQuantity });
+
+/**
+ * /order/refund: units of a completed order's lines, the payments that hand the money
+ * back (adding up to the units' share of their lines' totals and taxes, each method no
+ * more than it took on the order less earlier refunds), a reason, and for STORE_STAFF a
+ * manager's credentials.
+ */
+export const ZRefundOrderInput = z.object({
+  orderId: zId,
+  lines: z
+    .array(ZRefundLineInput)
+    .min(1, own('Choose at least one unit to refund'))
+    .max(MAX_ORDER_LINES, own(`A refund may have at most ${MAX_ORDER_LINES} lines`)),
+  payments: z.array(ZPaymentInput).max(MAX_REFUND_PAYMENTS, own(`A refund may have at most ${MAX_REFUND_PAYMENTS} payments`)),
+  reason: zText('Reason', 500),
+  approval: ZApprovalInput.optional(),
+});
+export type RefundOrderInput = z.output<typeof ZRefundOrderInput>;
+
+/** The refund made and the order as it now stands (REFUNDED once every unit is back). */
+export const ZRefundOrderOutput = z.object({ success: z.boolean(), message: z.string(), refund: ZRefund, order: ZOrder });

@@ -8,3 +8,4 @@ export * from './menu';
 export * from './validation';
 export * from './settlement';
 export * from './vendor-accounts';
+export * from './refunds';

@@ -6,9 +6,10 @@
  * - PENDING: waiting for a manager's approval; a manager (STORE_MANAGER and above) sees
  *   Approve and Cancel Order here.
  * - CANCELLED: when and why.
- * Every state shows the order's payments.
+ * Every state shows the order's payments. A completed order has Refund beside Print while
+ * a unit is left, and lists its refunds under the receipt (refund-section.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, formatPercent } from '@pos/domain';
 import { fromWire, type Order } from '@pos/contracts';
@@ -22,6 +23,7 @@ import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreT
 import { Receipt, useReceiptPrint } from './receipt';
 import type { ReceiptStore } from './receipt-model';
 import { loadPaper, RECEIPT_PAPERS, savePaper, type ReceiptPaper } from './receipt-print';
+import { useRefunds } from './refund-section';
 
 const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', COMPLETED: 'green', CANCELLED: 'red', REFUNDED: 'grape' };
 
@@ -56,6 +58,7 @@ export interface OrderViewProps {
 
 export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder, creating, canManage, onChanged }: OrderViewProps) {
   const hasReceipt = order.status === 'COMPLETED' || order.status === 'REFUNDED';
+  const refunds = useRefunds(order, store);
   return (
     <Stack gap="md" data-testid="order-view" data-order-id={order.id} data-status={order.status}>
       <StatusBanner order={order} justSubmitted={justSubmitted} canManage={canManage} />
@@ -91,7 +94,10 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
       </Group>
       {order.status === 'PENDING' && canManage ? <ManagerActions order={order} onChanged={onChanged} /> : null}
       {hasReceipt ? (
-        <ReceiptSection order={order} store={store} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} />
+        <>
+          <ReceiptSection order={order} store={store} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} actions={refunds.button} />
+          {refunds.list}
+        </>
       ) : (
         <>
           <OrderDetails order={order} storeTaxes={storeTaxes} />
@@ -101,6 +107,7 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
           </Group>
         </>
       )}
+      {refunds.dialogs}
     </Stack>
   );
 }
@@ -195,7 +202,22 @@ function NewOrderButton({ focus, onNewOrder, creating }: { focus: boolean; onNew
   );
 }
 
-function ReceiptSection({ order, store, justSubmitted, onNewOrder, creating }: { order: Order; store: ReceiptStore; justSubmitted: boolean; onNewOrder: () => void; creating: boolean }) {
+function ReceiptSection({
+  order,
+  store,
+  justSubmitted,
+  onNewOrder,
+  creating,
+  actions,
+}: {
+  order: Order;
+  store: ReceiptStore;
+  justSubmitted: boolean;
+  onNewOrder: () => void;
+  creating: boolean;
+  /** More buttons after Print and New Order (Refund), so Tab from Print still reaches New Order first. */
+  actions?: ReactNode;
+}) {
   const [paper, setPaper] = useState<ReceiptPaper>(() => loadPaper(localStore()));
   const [printedHere, setPrintedHere] = useState(false);
   const { print, layer } = useReceiptPrint(order, store);
@@ -237,6 +259,7 @@ function ReceiptSection({ order, store, justSubmitted, onNewOrder, creating }: {
             <Button variant={first ? 'light' : 'filled'} onClick={onNewOrder} loading={creating} title="New order (Alt+N)">
               New Order
             </Button>
+            {actions}
           </Group>
         </Group>
       </Paper>

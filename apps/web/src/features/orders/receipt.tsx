@@ -4,7 +4,7 @@
  * paper (receipt-print.ts), prints, and takes the layer away once the browser has printed
  * (afterprint).
  */
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Order } from '@pos/contracts';
 import { receiptModel, type ReceiptRow, type ReceiptStore } from './receipt-model';
@@ -107,6 +107,15 @@ export function Receipt({ order, store, paper }: ReceiptProps) {
  * page to it and opens the browser's print; the layer goes once the browser has printed.
  */
 export function useReceiptPrint(order: Order, store: ReceiptStore) {
+  return usePrintLayer((paper) => <Receipt order={order} store={store} paper={paper} />);
+}
+
+/**
+ * Print for any sheet laid out as a receipt (a sale's, a refund's): `print(paper)` lays
+ * `render(paper)` out in the print layer, sizes the page to it and opens the browser's
+ * print; the layer goes once the browser has printed.
+ */
+export function usePrintLayer(render: (paper: ReceiptPaper) => ReactNode) {
   const [printing, setPrinting] = useState<{ paper: ReceiptPaper; id: number } | null>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const styleRef = useRef<HTMLStyleElement>(null);
@@ -133,7 +142,7 @@ export function useReceiptPrint(order: Order, store: ReceiptStore) {
       : createPortal(
           <div className={classes.printLayer} data-receipt-print="" ref={layerRef} aria-hidden="true">
             <style ref={styleRef} />
-            <Receipt order={order} store={store} paper={printing.paper} />
+            {render(printing.paper)}
           </div>,
           document.body,
         );

@@ -85,6 +85,36 @@ export async function vendorSaleLines(db: Db, storeId: number, orderId: bigint |
     .execute();
 }
 
+/** What a sold line posted, kind by kind, to the account its sale entries went to. */
+export interface LineSalePostings {
+  lineId: bigint;
+  vendorId: bigint;
+  itemCodeId: bigint | null;
+  sale: bigint;
+  commission: bigint;
+  cardFee: bigint;
+}
+
+/**
+ * The SALE, COMMISSION and CARD_FEE a completed order's lines posted when it was sold
+ * (entries naming no refund), one row per line and account. Lines of no vendor posted
+ * nothing and have no row.
+ */
+export async function salePostingsOfLines(db: Db, storeId: number, orderId: bigint, lineIds: readonly bigint[]): Promise<LineSalePostings[]> {
+  if (lineIds.length === 0) return [];
+  const { rows } = await sql<{ lineId: bigint; vendorId: bigint; itemCodeId: bigint | null; sale: string; commission: string; cardFee: string }>`
+    select e.order_line_id as "lineId", e.vendor_id as "vendorId", e.item_code_id as "itemCodeId",
+           coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0)::text as sale,
+           coalesce(sum(e.amount) filter (where e.kind = 'COMMISSION'), 0)::text as commission,
+           coalesce(sum(e.amount) filter (where e.kind = 'CARD_FEE'), 0)::text as "cardFee"
+    from ledger_entries e
+    where ${inStore(storeId, 'e')} and e.order_id = ${orderId} and e.order_line_id = any(${[...lineIds]}::int8[])
+      and e.refund_id is null and e.kind in ('SALE', 'COMMISSION', 'CARD_FEE')
+    group by e.order_line_id, e.vendor_id, e.item_code_id
+    order by e.order_line_id, e.vendor_id, e.item_code_id nulls first`.execute(db);
+  return rows.map((r) => ({ ...r, sale: BigInt(r.sale), commission: BigInt(r.commission), cardFee: BigInt(r.cardFee) }));
+}
+
 /** An account's balance (zero for an account with no entries yet). */
 export async function accountBalance(db: Db, storeId: number, vendorId: bigint | number, itemCodeId: bigint | number | null): Promise<bigint> {
   const row = await db
@@ -339,6 +369,8 @@ export interface StatementRow {
   payoutMethod: string | null;
   payoutReference: string | null;
   payoutRunId: bigint | null;
+  /** The refund a reversal entry comes from. */
+  refundNumber: string | null;
   amount: bigint;
   memo: string;
 }
@@ -363,12 +395,13 @@ export async function accountStatementRows(db: Db, storeId: number, vendorId: bi
       select e.id, e.created_at as date, to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, e.kind,
              o.order_number as "orderNumber", coalesce(nullif(l.item_code, ''), c.tag) as "itemCode", l.description as "lineDescription",
              e.rent_month as "rentMonth", p.method as "payoutMethod", p.reference as "payoutReference", p.run_id as "payoutRunId",
-             e.amount, e.memo
+             r.number as "refundNumber", e.amount, e.memo
       from ledger_entries e
       left join orders o on o.id = e.order_id
       left join order_lines l on l.id = e.order_line_id
       left join item_codes c on c.id = e.item_code_id
       left join payouts p on p.id = e.payout_id
+      left join refunds r on r.id = e.refund_id
       where ${ofAccount(storeId, vendorId, itemCodeId, 'e')} and e.created_at >= ${start} and e.created_at < ${end}
     ) x on true
     order by x.date, x.id`.execute(db);

@@ -17,6 +17,7 @@ import {
   monthStart,
   payoutProblem,
   payoutRunAmount,
+  refundShare,
   rentEntryAmount,
   totalsByKind,
   type AppliedPayment,
@@ -53,6 +54,43 @@ export async function postOrderSale(
     entries.push({ ...account, ...source, kind: 'SALE', amount: posted.sale });
     if (posted.commission !== 0n) entries.push({ ...account, ...source, kind: 'COMMISSION', amount: posted.commission });
     if (posted.cardFee !== 0n) entries.push({ ...account, ...source, kind: 'CARD_FEE', amount: posted.cardFee });
+  }
+  await repo.insertEntries(trx, storeId, entries);
+}
+
+/** A refunded order line as the ledger sees it: its units, those refunded before, and those refunded now. */
+export interface RefundedLine {
+  lineId: bigint;
+  lineQuantity: bigint;
+  refundedBefore: bigint;
+  quantity: bigint;
+}
+
+/**
+ * Posts a refund's reversals: for each refunded vendor line, its units' share of what
+ * the sale posted (SALE −, COMMISSION +, CARD_FEE +), naming the refund, to the account
+ * the sale posted to, dated now, whatever the account's balance (after a payout it goes
+ * below zero and carries forward). Shares are the domain's refundShare: rounded to cents,
+ * the line's last unit taking what remains, so a fully refunded line nets to zero. Zero
+ * shares post nothing.
+ */
+export async function postRefund(trx: Db, storeId: number, refund: { id: bigint; orderId: bigint }, lines: readonly RefundedLine[], userId: bigint | null): Promise<void> {
+  const byLine = new Map(lines.map((l) => [l.lineId, l]));
+  const posted = await repo.salePostingsOfLines(
+    trx,
+    storeId,
+    refund.orderId,
+    lines.map((l) => l.lineId),
+  );
+  const entries: repo.NewLedgerEntry[] = [];
+  for (const p of posted) {
+    const line = byLine.get(p.lineId)!;
+    const share = (full: bigint) => refundShare(full, line.lineQuantity, line.refundedBefore, line.quantity);
+    const source = { vendorId: p.vendorId, itemCodeId: p.itemCodeId, orderId: refund.orderId, orderLineId: p.lineId, refundId: refund.id, createdBy: userId };
+    const reversal = { SALE: -share(p.sale), COMMISSION: -share(p.commission), CARD_FEE: -share(p.cardFee) } as const;
+    for (const kind of ['SALE', 'COMMISSION', 'CARD_FEE'] as const) {
+      if (reversal[kind] !== 0n) entries.push({ ...source, kind, amount: reversal[kind] });
+    }
   }
   await repo.insertEntries(trx, storeId, entries);
 }
@@ -219,7 +257,7 @@ function describeEntry(e: repo.StatementRow): string {
     case 'ADJUSTMENT':
       return 'Adjustment';
     default:
-      return e.lineDescription ?? '';
+      return e.refundNumber !== null ? `Refund ${e.refundNumber}: ${e.lineDescription ?? ''}` : (e.lineDescription ?? '');
   }
 }
 

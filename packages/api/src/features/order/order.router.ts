@@ -1,7 +1,8 @@
 /**
  * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
  * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
- * above only); /order/approve: STORE_MANAGER and above.
+ * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
+ * above, or STORE_STAFF with a manager's approval.
  */
 import {
   ZCancelOrderInput,
@@ -12,6 +13,8 @@ import {
   ZNextOrderOutput,
   ZOrderActionOutput,
   ZOrderIdInput,
+  ZRefundOrderInput,
+  ZRefundOrderOutput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
   ZUpdateLineInput,
@@ -20,6 +23,7 @@ import {
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
 import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
 const managerProcedure = roleProcedure('STORE_MANAGER');
@@ -60,4 +64,9 @@ export const orderRouter = router({
     .input(ZLookupOrdersInput)
     .output(ZLookupOrdersOutput)
     .query(async ({ ctx, input }) => ({ success: true, orderStubs: await lookupOrders(ctx.db, ctx.storeId, input) })),
+  refund: staffProcedure
+    .meta({ path: '/order/refund', accessNote: "STORE_STAFF only with a manager's `approval`" })
+    .input(ZRefundOrderInput)
+    .output(ZRefundOrderOutput)
+    .mutation(({ ctx, input }) => refundOrder(ctx, input)),
 });

@@ -36,6 +36,7 @@ import { postOrderSale } from '../ledger/ledger.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
+import * as refundRepo from './refund.repository';
 
 type Db = Kysely<Database>;
 
@@ -148,11 +149,25 @@ async function lineValues(db: Db, storeId: number, input: LineFields, settings: 
   };
 }
 
-async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
+export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
   const order = await repo.findOrder(db, storeId, orderId);
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const [items, payments] = await Promise.all([repo.listLines(db, storeId, orderId), repo.listPayments(db, storeId, orderId)]);
-  return { ...order, items, payments: payments.map(({ vendorFeePercent: _fee, ...p }) => p) };
+  return withRefunds(db, storeId, { ...order, items, payments: payments.map(({ vendorFeePercent: _fee, ...p }) => p) });
+}
+
+/**
+ * A completed (or refunded) order with its refunds and each line's units refunded; an
+ * order that was never completed has neither, its lines as update-line answers them.
+ */
+async function withRefunds<O extends { id: bigint; status: string; items: { id: bigint }[] }>(
+  db: Db,
+  storeId: number,
+  order: O,
+): Promise<Omit<O, 'items'> & { items: (O['items'][number] & { refundedQuantity?: bigint })[]; refunds?: refundRepo.RefundRow[] }> {
+  if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') return order;
+  const [refunds, refunded] = await Promise.all([refundRepo.listRefunds(db, storeId, order.id), refundRepo.refundedQuantities(db, storeId, order.id)]);
+  return { ...order, refunds, items: order.items.map((l) => ({ ...l, refundedQuantity: refunded.get(String(l.id)) ?? 0n })) };
 }
 
 export async function nextOrder(db: Db, storeId: number, userId: bigint) {
