@@ -323,14 +323,18 @@ export async function generate(url: string, sizes: Sizes) {
         );
       }
     };
-    // The reports' per-day figures are computed once from every row below, not entry batch by batch.
+    // The reports' per-day figures and the balances' history are computed once from every
+    // row below, not entry batch by batch (the batches are not in date order).
     await client.query('alter table ledger_entries disable trigger report_days_ledger_entries');
+    await client.query('alter table ledger_entries disable trigger ledger_entries_store_history');
     try {
       if (lastOrder - posted > 50_000) await withoutIndexes(client, ['ledger_entries'], post);
       else await post();
     } finally {
       await client.query('alter table ledger_entries enable trigger report_days_ledger_entries');
+      await client.query('alter table ledger_entries enable trigger ledger_entries_store_history');
     }
+    await timed('balance history', () => client.query('select ledger_balance_history_rebuild()'));
   }
   // The reports' figures per store and local day (report_days): its triggers see orders
   // completed by an update and entries inserted later, not orders inserted COMPLETED with

@@ -91,6 +91,54 @@ describe('Reports', () => {
     await browser?.close();
   });
 
+  test('Sales by vendor a page at a time: 100 vendors by name, the other pages in one row, Next and Previous, a CSV of the page', async () => {
+    // A second store whose one sale has a line from each of 101 vendors and one of its own.
+    const big = await signUpOwnerViaApi({ storeName: 'Many Booths Mall' });
+    const asBig = asOwnerOf(big);
+    const items = [];
+    for (let i = 1; i <= 101; i++) {
+      const n = String(i).padStart(3, '0');
+      const { vendor } = await asBig<{ vendor: { id: number } }>('/vendor/add', { tradeName: `Booth ${n}`, contactName: `Owner ${n}`, contactEmail: `booth${n}@example.com`, primaryPhone: '555-0100', vendorType: 'VENDOR' });
+      await asBig('/store/itemcode/add', { tag: `B${n}`, vendorId: vendor.id, defaultCommissionPercent: percent('20') });
+      items.push({ itemCode: `B${n}`, description: `Item ${n}`, quantity: 1, price: money('10'), discountPercent: percent('0') });
+    }
+    items.push({ itemCode: '', description: 'Bag', quantity: 1, price: money('1'), discountPercent: percent('0') });
+    const next = await asBig<{ nextOrderId: number }>('/order/next');
+    await asBig('/order/submit', { orderId: next.nextOrderId, items });
+
+    const { page } = tp;
+    await openAs(page, big, '/reports');
+    await page.getByTestId('sales-table').waitFor();
+    await choose(page, 'Group by', 'Vendor');
+    await page.getByTestId('sales-table').getByText('Booth 100', { exact: true }).waitFor();
+    const first = await tableCells(page, 'sales-table');
+    expect(first.slice(1, 3).map((r) => r[0])).toEqual(['Booth 001', 'Booth 002']);
+    expect(first.slice(-3).map((r) => [r[0], r[1], r[4]])).toEqual([
+      ['Booth 100', '1', '$10.00'],
+      ['Other vendors (other pages)', '', '$11.00'],
+      ['Total', '1', '$1,011.00'],
+    ]);
+    await expect.poll(() => page.getByTestId('sales-page').innerText()).toContain('Vendor rows 1–100');
+    await screenshot(page, 'reports-sales-by-vendor-paged');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByTestId('sales-table').getByText('Booth 101', { exact: true }).waitFor();
+    const second = await tableCells(page, 'sales-table');
+    expect(second.slice(1).map((r) => [r[0], r[4]])).toEqual([
+      ['Booth 101', '$10.00'],
+      ["Store's own sales", '$1.00'],
+      ['Other vendors (other pages)', '$1,000.00'],
+      ['Total', '$1,011.00'],
+    ]);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect((await downloadedCsv(page)).rows).toEqual(second);
+
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByTestId('sales-table').getByText('Booth 001', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    tp.expectClean();
+  });
+
   test('Sales: bars by day, a donut by payment method, totals, and a CSV equal to the table', async () => {
     const { page } = tp;
     await openAs(page, accountant, '/reports');

@@ -14,6 +14,9 @@ import { REPORT_GROUPINGS, parseMoney, parsePercent } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
 import { addCardMethod, addCode, addVendor, cashMethodOf, type SaleMethod } from '../../../test/sales';
+import { ZSalesReportInput } from '@pos/contracts';
+import { AFTER_NOT_A_VENDOR, salesReport } from '../src/features/reports/reports.service';
+import type { PagePlan } from '../src/features/reports/reports.repository';
 
 const $ = parseMoney;
 const M = (text: string) => ({ type: 'Money' as const, value: String(parseMoney(text)) });
@@ -353,6 +356,128 @@ describe('/reports/vendor-balances', () => {
     const before = await h.as(shop.accountant).reports.vendorBalances({ asOf: yesterday });
     expect(before.accounts.map((a) => v(a.balance))).toEqual([0n, 0n]);
     expect([v(before.owed), v(before.owing)]).toEqual([0n, 0n]);
+  });
+});
+
+describe('/reports/sales by vendor and by item code: pages', () => {
+  /** Seven vendors whose names sort differently by case, a code each, and a sale of all of them with a line of the store's own. */
+  async function sellToManyVendors() {
+    const shop = await openShop();
+    const names = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'Foxtrot', 'golf'];
+    const tags = ['Q7', 'K2', 'A9', 'M1', 'B5', 'Z3', 'C4'];
+    for (const [i, name] of names.entries()) {
+      const vendor = await addVendor(h, shop.owner, { tradeName: name });
+      await addCode(h, shop.owner, vendor, { tag: tags[i]!, commissionPercent: parsePercent('20') });
+    }
+    const { nextOrderId } = await h.as(shop.cashier).order.next();
+    const items = [...tags.map((tag, i) => ({ itemCode: tag, description: `Item ${tag}`, quantity: 1, price: M(String(10 + i)), ...gst })), { itemCode: '', description: 'Bag', quantity: 1, price: M('1'), ...gst }];
+    expect((await h.as(shop.cashier).order.submit({ orderId: nextOrderId, items })).order.status).toBe('COMPLETED');
+    return shop;
+  }
+
+  /** Every page of a grouping, `after` chained from `next`; each page's rows and others add up to the totals. */
+  async function allPages(storeId: number, groupBy: 'vendor' | 'itemCode', pageSize: number, plan?: PagePlan) {
+    const pages = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await salesReport(handle.db, storeId, new Date(), ZSalesReportInput.parse({ groupBy, pageSize, ...(after !== undefined ? { after } : {}) }), plan);
+      pages.push(page);
+      for (const key of SPLIT[groupBy]) {
+        if (key === 'orders') continue;
+        expect(page.rows.reduce((s, r) => s + r[key], page.others?.[key] ?? 0n)).toBe(page.totals[key]);
+      }
+      if (page.next === null) return pages;
+      expect(page.rows).toHaveLength(pageSize);
+      after = page.next;
+    }
+  }
+
+  it('pages vendors by trade name whatever the case, the store’s own sales last; walking the vendors and summing the period answer the same', async () => {
+    const shop = await sellToManyVendors();
+    const whole = await h.as(shop.accountant).reports.sales({ groupBy: 'vendor' });
+    expect(whole.rows.map((r) => r.label)).toEqual(['Alpha', 'Bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf', "Store's own sales"]);
+    expect([whole.next, whole.others]).toEqual([null, null]);
+    for (const plan of ['walk', 'aggregate'] as const) {
+      const pages = await allPages(shop.owner.storeId, 'vendor', 3, plan);
+      expect(pages.map((p) => p.rows.map((r) => r.label))).toEqual([['Alpha', 'Bravo', 'charlie'], ['delta', 'echo', 'Foxtrot'], ['golf', "Store's own sales"]]);
+      expect(pages.flatMap((p) => p.rows.map((r) => [r.key, r.net, r.commission]))).toEqual(whole.rows.map((r) => [r.key, v(r.net), v(r.commission)]));
+      expect(pages.every((p) => p.others !== null)).toBe(true);
+    }
+    // Nothing comes after the store's own sales; a key of no vendor of the store is refused.
+    expect((await h.as(shop.accountant).reports.sales({ groupBy: 'vendor', after: '' })).rows).toEqual([]);
+    // After a vendor that sold nothing in the period ('Ada' sorts before 'Alpha'): the vendors after it by name.
+    expect((await h.as(shop.accountant).reports.sales({ groupBy: 'vendor', after: String(shop.ada) })).rows.map((r) => r.label)).toEqual(whole.rows.map((r) => r.label));
+    // 'Bo' sorts between 'Alpha' and 'Bravo'.
+    expect((await h.as(shop.accountant).reports.sales({ groupBy: 'vendor', after: String(shop.bo) })).rows.map((r) => r.label)).toEqual(whole.rows.slice(1).map((r) => r.label));
+    for (const after of ['x', '0', String(shop.bo + 100_000)]) {
+      expect(await failureOf(h.as(shop.accountant).reports.sales({ groupBy: 'vendor', after }))).toMatchObject({ status: 400, message: AFTER_NOT_A_VENDOR });
+    }
+  });
+
+  it('pages item codes by code, the lines without one last', async () => {
+    const shop = await sellToManyVendors();
+    const pages = await allPages(shop.owner.storeId, 'itemCode', 4);
+    expect(pages.map((p) => p.rows.map((r) => r.label))).toEqual([['A9', 'B5', 'C4', 'K2'], ['M1', 'Q7', 'Z3', 'No item code']]);
+    expect(pages[0]!.next).toBe('K2');
+    const second = await h.as(shop.accountant).reports.sales({ groupBy: 'itemCode', pageSize: 4, after: 'K2' });
+    expect(second.rows.map((r) => r.key)).toEqual(['M1', 'Q7', 'Z3', '']);
+    expect(second.next).toBeNull();
+    // A9, B5, C4 and K2: the vendors at positions 2, 4, 6 and 1 of the sale, priced 10 + position.
+    expect(v(second.others!.net)).toBe($('12') + $('14') + $('16') + $('11'));
+    expect((await failureOf(h.as(shop.accountant).reports.sales({ groupBy: 'itemCode', pageSize: 501 }))).message).toBe('pageSize must be at most 500');
+  });
+});
+
+describe('/reports/vendor-balances on past days', () => {
+  it('answers each account’s balance and the owed and owing totals at the end of every day, as the entries dated up to then add up; any page equals that slice of the whole list', async () => {
+    const shop = await openShop();
+    const names = ['Cy', 'di', 'Ed', 'fay', 'Gus'];
+    const vendors = [shop.ada, shop.bo];
+    for (const name of names) vendors.push(await addVendor(h, shop.owner, { tradeName: name }));
+    const storeId = BigInt(shop.owner.storeId);
+    const today = (await h.as(shop.accountant).reports.vendorBalances({})).today;
+    const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    // Adjustments at noon UTC of past days, in date order: balances go up, below zero and back.
+    const postings: [number, number, string][] = [
+      [10, 0, '50'], [10, 1, '-20'], [8, 2, '30'], [6, 0, '-80'], [6, 3, '15'], [4, 4, '-5'], [4, 1, '25'], [2, 5, '40'], [2, 6, '-12'], [1, 0, '30'],
+    ];
+    for (const [ago, who, amount] of postings) {
+      await sql`insert into ledger_entries (store_id, vendor_id, kind, amount, memo, created_at)
+                values (${storeId}, ${vendors[who]!}, 'ADJUSTMENT', ${$(amount)}, 'test', ${`${day(ago)}T12:00:00Z`}::timestamptz)`.execute(handle.db);
+    }
+    await sellExample(shop);
+    for (const ago of [11, 10, 9, 6, 4, 2, 1, 0]) {
+      const asOf = day(ago);
+      const report = await h.as(shop.accountant).reports.vendorBalances({ asOf });
+      const { rows } = await sql<{ vendorId: string; key: string; balance: string }>`
+        select e.vendor_id::text as "vendorId", coalesce(e.item_code_id, 0)::text as key,
+               coalesce(sum(e.amount) filter (where (e.created_at at time zone s.time_zone)::date <= ${asOf}::date), 0)::text as balance
+        from ledger_entries e join stores s on s.id = e.store_id where e.store_id = ${storeId}
+        group by 1, 2`.execute(handle.db);
+      const expected = new Map(rows.map((r) => [`${r.vendorId}/${r.key}`, BigInt(r.balance)]));
+      expect(new Map(report.accounts.map((a) => [`${a.vendorId}/${a.itemCodeId ?? 0}`, v(a.balance)]))).toEqual(expected);
+      const balances = [...expected.values()];
+      expect([v(report.owed), v(report.owing), report.accountsOwed, report.accountsOwing]).toEqual([
+        balances.filter((b) => b > 0n).reduce((a, b) => a + b, 0n),
+        balances.filter((b) => b < 0n).reduce((a, b) => a + b, 0n),
+        balances.filter((b) => b > 0n).length,
+        balances.filter((b) => b < 0n).length,
+      ]);
+    }
+    const whole = await h.as(shop.accountant).reports.vendorBalances({ asOf: day(3), pageSize: 500 });
+    expect(whole.accounts.map((a) => a.tradeName)).toEqual(['Ada', 'Bo', 'Cy', 'di', 'Ed', 'fay', 'Gus']);
+    for (let page = 1; page <= 4; page++) {
+      const slice = await h.as(shop.accountant).reports.vendorBalances({ asOf: day(3), page, pageSize: 2 });
+      expect(slice.accounts).toEqual(whole.accounts.slice((page - 1) * 2, page * 2));
+    }
+  });
+
+  it('keeps a history that computing it again from every entry gives', async () => {
+    const read = async () => (await sql<Record<string, unknown>>`select * from ledger_balance_history where owed <> 0 or owing <> 0 or accounts_owed <> 0 or accounts_owing <> 0 order by store_id, at`.execute(handle.db)).rows;
+    const kept = await read();
+    expect(kept.length).toBeGreaterThan(10);
+    await sql`select ledger_balance_history_rebuild()`.execute(handle.db);
+    expect(await read()).toEqual(kept);
   });
 });
 

@@ -4,11 +4,11 @@
  * its close. Days are the store's own (its time zone), written YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { REPORT_GROUPINGS, REPORT_MAX_DAYS, daysFrom, isWholeCents } from '@pos/domain';
+import { REPORT_GROUPINGS, REPORT_MAX_DAYS, REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, daysFrom, isWholeCents } from '@pos/domain';
 import { own } from './messages';
 import { zDay } from './settlement';
 import { zVendorType } from './vendor';
-import { zDateOut, zIdOut, zMoney, zMoneyOut, zPaging } from './wire';
+import { zDateOut, zIdOut, zMoney, zMoneyOut, zPageSize, zPaging, zString } from './wire';
 
 export { REPORT_GROUPINGS };
 
@@ -20,6 +20,9 @@ export const ZSalesReportInput = z
     from: zDay('From').optional(),
     to: zDay('To').optional(),
     groupBy: zGrouping.default('day'),
+    /** Vendor and item code groupings come a page at a time: the key of the previous page's last row. */
+    after: zString('After').max(200, own('After must be at most 200 characters')).optional(),
+    pageSize: zPageSize(REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE),
   })
   .superRefine((v, ctx) => {
     if (v.from === undefined || v.to === undefined) return;
@@ -78,6 +81,13 @@ export const ZSalesReportOutput = z.object({
   rows: z.array(ZReportRow),
   /** The period's figures: the same whatever the grouping. */
   totals: ZReportFigures,
+  /** Vendor and item code groupings: `after` for the next page; null on the last page and for the other groupings. */
+  next: z.string().nullable(),
+  /**
+   * The groups on other pages, as the totals less this page's rows (so the rows, this and
+   * the totals reconcile); null when this page holds every group.
+   */
+  others: ZReportFigures.omit({ orders: true }).nullable(),
 });
 export type SalesReport = z.output<typeof ZSalesReportOutput>;
 

@@ -148,15 +148,19 @@ export function zDateInput(label: string, options: { dateOnly?: boolean } = {}) 
 }
 
 /** Page numbers are 1-based; page sizes bounded. */
+export function zPageSize(maxPageSize: number, defaultPageSize: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1, own('pageSize must be at least 1'))
+    .max(maxPageSize, own(`pageSize must be at most ${maxPageSize}`))
+    .default(defaultPageSize);
+}
+
 export function zPaging(maxPageSize = 100, defaultPageSize = 20) {
   return {
     page: z.coerce.number().int().min(1, own('page must be at least 1')).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1, own('pageSize must be at least 1'))
-      .max(maxPageSize, own(`pageSize must be at most ${maxPageSize}`))
-      .default(defaultPageSize),
+    pageSize: zPageSize(maxPageSize, defaultPageSize),
   };
 }
 

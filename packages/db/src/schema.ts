@@ -448,8 +448,19 @@ export interface DayClosesTable {
   closed_at: CreatedAt;
 }
 
+/** Per store and quarter of an hour, the change of Σ balances above and below zero and of their counts; kept by trigger (migration 0016). */
+export interface LedgerBalanceHistoryTable {
+  store_id: Int8;
+  at: ColumnType<Date, never, never>;
+  owed: ColumnType<string, never, never>;
+  owing: ColumnType<string, never, never>;
+  accounts_owed: Int8;
+  accounts_owing: Int8;
+}
+
 export interface Database {
   report_days: ReportDaysTable;
+  ledger_balance_history: LedgerBalanceHistoryTable;
   day_closes: DayClosesTable;
   order_payments: OrderPaymentsTable;
   order_submit_keys: OrderSubmitKeysTable;

@@ -18,6 +18,20 @@ export const REPORT_GROUPING_LABELS: Record<ReportGrouping, string> = {
   cashier: 'Cashier',
 };
 
+/**
+ * Groupings with a row per vendor or per item code, which a large store counts in tens of
+ * thousands: answered a page at a time, by name (vendors) or code, the group of none
+ * (own sales, no item code) last.
+ */
+export const PAGED_REPORT_GROUPINGS: readonly ReportGrouping[] = ['vendor', 'itemCode'];
+export const REPORT_PAGE_SIZE = 100;
+export const REPORT_MAX_PAGE_SIZE = 500;
+
+/** What the row of the groups on other pages is called. */
+export function otherGroupsLabel(groupBy: ReportGrouping): string {
+  return groupBy === 'vendor' ? 'Other vendors (other pages)' : 'Other item codes (other pages)';
+}
+
 /** The longest report period, in days (a leap year). */
 export const REPORT_MAX_DAYS = 366;
 

@@ -12,7 +12,7 @@ const M = (dollars: string) => ({ type: 'Money' as const, value: String(Math.rou
 const ZERO = { orders: 0, gross: M('0'), discounts: M('0'), net: M('0'), tax1: M('0'), tax2: M('0'), tax3: M('0'), customerFees: M('0'), refunds: M('0'), commission: M('0'), cardFees: M('0'), ownSales: M('0'), applied: M('0'), tendered: M('0'), change: M('0') };
 
 function report(groupBy: SalesReport['groupBy'], rows: SalesReport['rows'], totals: Partial<SalesReport['totals']>): SalesReport {
-  return { success: true, from: '2026-03-01', to: '2026-03-31', today: '2026-03-31', timeZone: 'UTC', groupBy, taxes: [{ n: 1, name: 'GST' }], rows, totals: { ...ZERO, ...totals } };
+  return { success: true, from: '2026-03-01', to: '2026-03-31', today: '2026-03-31', timeZone: 'UTC', groupBy, taxes: [{ n: 1, name: 'GST' }], rows, totals: { ...ZERO, ...totals }, next: null, others: null };
 }
 
 describe('salesTable', () => {
@@ -49,5 +49,17 @@ describe('salesTable', () => {
     expect(read).toEqual([t.headers, ...t.rows.map((row) => row.cells), t.totals]);
     expect(read[1]![0]).toBe('Smith, Jones & Co');
     expect(read[1]).toContain('-$8.75');
+  });
+
+  it('adds a page’s row of other pages, without an order count, before the totals, and writes it to the CSV', () => {
+    const { orders: _orders, ...others } = { ...ZERO, net: M('90'), commission: M('9') };
+    const r = { ...report('vendor', [{ key: '7', label: 'Ada', ...ZERO, orders: 1, net: M('10'), commission: M('1') }], { orders: 3, net: M('100'), commission: M('10') }), next: '7', others };
+    const t = salesTable(r);
+    expect(t.rows.map((row) => row.cells.slice(0, 5))).toEqual([
+      ['Ada', '1', '$0.00', '$0.00', '$10.00'],
+      ['Other vendors (other pages)', '', '$0.00', '$0.00', '$90.00'],
+    ]);
+    expect(t.totals!.slice(0, 5)).toEqual(['Total', '3', '$0.00', '$0.00', '$100.00']);
+    expect(Papa.parse<string[]>(tableCsv(t), { skipEmptyLines: true }).data[2]![0]).toBe('Other vendors (other pages)');
   });
 });

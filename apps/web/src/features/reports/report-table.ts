@@ -4,7 +4,7 @@
  * holds exactly what the table shows, totals row included.
  */
 import { fromWire, type SalesReport } from '@pos/contracts';
-import { REPORT_GROUPING_LABELS, formatMoney, type ReportGrouping } from '@pos/domain';
+import { REPORT_GROUPING_LABELS, formatMoney, otherGroupsLabel, type ReportGrouping } from '@pos/domain';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 
 export interface ReportTable {
@@ -18,7 +18,8 @@ export interface ReportTable {
   totals: string[] | null;
 }
 
-type Figures = SalesReport['totals'];
+/** A row's figures; the row of other pages has no order count (an order may have lines on several pages). */
+type Figures = Omit<SalesReport['totals'], 'orders'> & { orders?: number };
 type Row = SalesReport['rows'][number];
 type MoneyKey = Exclude<keyof Figures, 'orders'>;
 
@@ -31,7 +32,7 @@ interface SalesColumn {
 
 const money = (wire: { value: string }) => formatMoney(fromWire(wire));
 const moneyColumn = (header: string, key: MoneyKey): SalesColumn => ({ header, cell: (f) => money(f[key]) });
-const ordersColumn: SalesColumn = { header: 'Orders', cell: (f) => String(f.orders) };
+const ordersColumn: SalesColumn = { header: 'Orders', cell: (f) => (f.orders === undefined ? '' : String(f.orders)) };
 
 function taxColumns(report: SalesReport): SalesColumn[] {
   return report.taxes.map((t) => moneyColumn(t.name, `tax${t.n}` as MoneyKey));
@@ -74,6 +75,9 @@ export function salesColumns(report: SalesReport): SalesColumn[] {
   }
 }
 
+/** The key of the row of other pages (no group's key starts with a NUL). */
+export const OTHERS_KEY = '\u0000others';
+
 /** The sales table of an answer: a first column naming the group, then the grouping's columns, and the totals row. */
 export function salesTable(report: SalesReport): ReportTable {
   const columns = salesColumns(report);
@@ -81,7 +85,11 @@ export function salesTable(report: SalesReport): ReportTable {
     title: `Sales by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}, ${report.from} to ${report.to}`,
     headers: [REPORT_GROUPING_LABELS[report.groupBy], ...columns.map((c) => c.header)],
     numeric: [false, ...columns.map(() => true)],
-    rows: report.rows.map((row: Row) => ({ key: row.key, cells: [row.label, ...columns.map((c) => c.cell(row))] })),
+    rows: [
+      ...report.rows.map((row: Row) => ({ key: row.key, cells: [row.label, ...columns.map((c) => c.cell(row))] })),
+      // A paged grouping: what the other pages hold, so the rows add up to the totals.
+      ...(report.others ? [{ key: OTHERS_KEY, cells: [otherGroupsLabel(report.groupBy), ...columns.map((c) => c.cell(report.others!))] }] : []),
+    ],
     totals: ['Total', ...columns.map((c) => (c.total ? c.total(report) : c.cell(report.totals)))],
   };
 }

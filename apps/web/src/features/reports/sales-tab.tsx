@@ -10,7 +10,9 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { REPORT_GROUPINGS, type SalesReport } from '@pos/contracts';
 import {
+  PAGED_REPORT_GROUPINGS,
   REPORT_GROUPING_LABELS,
+  REPORT_PAGE_SIZE,
   REPORT_PRESETS,
   REPORT_PRESET_LABELS,
   presetRange,
@@ -25,7 +27,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ReportTableView } from './report-table-view';
-import { chartSeriesName, chartValue, salesTable, tableCsv, tableFilename } from './report-table';
+import { OTHERS_KEY, chartSeriesName, chartValue, salesTable, tableCsv, tableFilename } from './report-table';
 import classes from './reports.module.css';
 
 const FAILED_LOAD = 'Failed to load the sales report';
@@ -85,8 +87,15 @@ export function SalesTab() {
 
   const range = preset === 'custom' ? custom : today ? presetRange(preset, today) : null;
   const problem = preset === 'custom' ? (custom.from && custom.to ? reportPeriodProblem(custom.from, custom.to) : 'Choose both days') : null;
+  // Vendors and item codes come a page at a time: the `after` of each page shown so far,
+  // for the period and grouping they were read for (another period starts at page one).
+  const scope = `${range?.from ?? ''}|${range?.to ?? ''}|${groupBy}`;
+  const [pages, setPages] = useState<{ scope: string; afters: string[] }>({ scope, afters: [] });
+  const afters = pages.scope === scope ? pages.afters : [];
+  const after = afters.at(-1);
+  const paged = PAGED_REPORT_GROUPINGS.includes(groupBy);
   // Before the store's today is known, "this month" is the server's default period.
-  const input = problem ? skipToken : range ? { ...range, groupBy } : { groupBy };
+  const input = problem ? skipToken : { ...(range ?? {}), groupBy, ...(paged && after !== undefined ? { after } : {}) };
   const sales = trpc.reports.sales.useQuery(input, { placeholderData: keepPreviousData, staleTime: 0 });
   const report = sales.data;
   if (report && report.today !== today) setToday(report.today);
@@ -157,7 +166,8 @@ export function SalesTab() {
               onClick={() => {
                 if (!table) return;
                 downloadCsv(tableFilename(table), tableCsv(table));
-                notifySuccess(`Downloaded ${table.rows.length} ${table.rows.length === 1 ? 'row' : 'rows'}`);
+                const count = table.rows.filter((r) => r.key !== OTHERS_KEY).length;
+                notifySuccess(`Downloaded ${count} ${count === 1 ? 'row' : 'rows'}`);
               }}
             >
               Download CSV
@@ -186,6 +196,22 @@ export function SalesTab() {
             <Stack gap="md">
               <SalesChart report={report} />
               <ReportTableView table={table} testId="sales-table" />
+              {report.next !== null || afters.length > 0 ? (
+                <Group justify="space-between" className={classes.screenOnly}>
+                  <Text size="sm" c="dimmed" data-testid="sales-page">
+                    {REPORT_GROUPING_LABELS[report.groupBy]} rows {afters.length * REPORT_PAGE_SIZE + 1}–{afters.length * REPORT_PAGE_SIZE + report.rows.length}, by{' '}
+                    {report.groupBy === 'vendor' ? 'trade name' : 'code'}; the other pages are summed in one row
+                  </Text>
+                  <Group gap="sm">
+                    <Button variant="default" disabled={afters.length === 0 || sales.isFetching} onClick={() => setPages({ scope, afters: afters.slice(0, -1) })}>
+                      Previous page
+                    </Button>
+                    <Button variant="default" disabled={report.next === null || sales.isFetching} onClick={() => report.next !== null && setPages({ scope, afters: [...afters, report.next] })}>
+                      Next page
+                    </Button>
+                  </Group>
+                </Group>
+              ) : null}
             </Stack>
           )}
         </Paper>

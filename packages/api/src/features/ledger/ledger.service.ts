@@ -311,6 +311,11 @@ export async function accountStatement(db: Db, storeId: number, now: Date, input
   };
 }
 
+/** The store's Σ of balances above zero (owed) and below zero (owing) now, and how many accounts of each. */
+export function storeBalanceTotals(db: Db, storeId: number) {
+  return repo.accountsSummary(db, storeId);
+}
+
 /** A page of the balances screen, with the store's totals owed and owing, and its today and month. */
 export async function listVendorAccounts(db: Db, storeId: number, now: Date, input: AccountsInput) {
   const [summary, calendar] = await Promise.all([repo.accountsSummary(db, storeId), repo.storeCalendar(db, storeId, now)]);

@@ -4,7 +4,7 @@
  * year is at most a few hundred rows per group; the Z report's voids and cash payouts,
  * and balances on a day, are read from their own tables by their indexes.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, ReportDim } from '@pos/db';
 import type { ReportGrouping } from '@pos/domain';
 import { inStore, isStoreRow } from '../../db-helpers';
@@ -117,8 +117,6 @@ function groupKey(groupBy: ReportGrouping): RawBuilder<string> {
 /** The name of a group (null: the key is its own name, or it has none). */
 function groupName(groupBy: ReportGrouping, storeId: number): RawBuilder<string | null> {
   switch (groupBy) {
-    case 'vendor':
-      return sql`(select v.trade_name from vendors v where ${inStore(storeId, 'v')} and v.id = nullif(g.key, '')::bigint)`;
     case 'paymentMethod':
       return sql`(select p.name from payment_methods p where ${inStore(storeId, 'p')} and p.id = g.key::bigint)`;
     case 'cashier':
@@ -130,7 +128,7 @@ function groupName(groupBy: ReportGrouping, storeId: number): RawBuilder<string 
 
 export type GroupRow = Figures & { key: string; name: string | null };
 
-/** Figures per group of the period, by key. */
+/** Figures per group of the period, by key: the groupings of few groups (days, weeks, months, taxes, methods, cashiers). */
 export async function groupedFigures(db: Db, storeId: number, from: string, to: string, groupBy: ReportGrouping): Promise<GroupRow[]> {
   const { rows } = await sql<GroupRow>`
     select g.*, ${groupName(groupBy, storeId)} as name
@@ -140,6 +138,77 @@ export async function groupedFigures(db: Db, storeId: number, from: string, to: 
           group by 1) g
     order by g.key`.execute(db);
   return rows;
+}
+
+/**
+ * How a page of vendor groups is found. `walk`: the store's vendors in name order, each
+ * one's days of the period read by the group index, until the page is full (cost grows
+ * with the page, not with the groups of the period). `aggregate`: every group of the
+ * period summed, then named and sorted (cost grows with the period's rows; the cheaper
+ * one when the period holds few sales). Both answer the same page.
+ */
+export type PagePlan = 'walk' | 'aggregate';
+
+/** Whether `key` names a vendor of the store (a vendor grouping's key). */
+export async function isVendorKey(db: Db, storeId: number, key: string): Promise<boolean> {
+  if (!/^[1-9][0-9]{0,17}$/.test(key)) return false;
+  const { rows } = await sql`select 1 from vendors v where ${inStore(storeId, 'v')} and v.id = ${key}::bigint`.execute(db);
+  return rows.length > 0;
+}
+
+/** After the vendor whose key is `after` (a vendor of the store) in the vendors' order (lower-cased trade name, id); true from the start. */
+function afterVendor(storeId: number, after: string | null): RawBuilder<SqlBool> {
+  if (after === null) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(lower(v.trade_name), v.id) > (select lower(a.trade_name), a.id from vendors a where ${inStore(storeId, 'a')} and a.id = ${after}::bigint)`;
+}
+
+/** A page of the vendors that sold (or had refunds or ledger figures) in the period, by trade name; the store's own sales not among them. */
+export async function vendorGroups(db: Db, storeId: number, from: string, to: string, page: { after: string | null; limit: number; plan: PagePlan }): Promise<GroupRow[]> {
+  const after = afterVendor(storeId, page.after);
+  if (page.plan === 'walk') {
+    const { rows } = await sql<GroupRow & { n: bigint }>`
+      select v.id::text as key, v.trade_name as name, f.*
+      from vendors v
+      cross join lateral (
+        select count(*) as n, ${SUMS} from report_days r
+        where ${inStore(storeId, 'r')} and r.dim = 'VENDOR' and r.key = v.id::text and r.day between ${from}::date and ${to}::date) f
+      where ${inStore(storeId, 'v')} and ${after} and f.n > 0
+      order by lower(v.trade_name), v.id
+      limit ${page.limit}`.execute(db);
+    return rows.map(({ n: _n, ...row }) => row);
+  }
+  const { rows } = await sql<GroupRow>`
+    select g.*, v.trade_name as name
+    from (select r.key, ${SUMS} from report_days r
+          where ${inStore(storeId, 'r')} and r.dim = 'VENDOR' and r.key <> '' and r.day between ${from}::date and ${to}::date
+          group by r.key) g
+    join vendors v on ${inStore(storeId, 'v')} and v.id = g.key::bigint
+    where ${after}
+    order by lower(v.trade_name), v.id
+    limit ${page.limit}`.execute(db);
+  return rows;
+}
+
+/** A page of the item codes sold (or refunded) in the period, by code; sales without a code not among them. */
+export async function itemCodeGroups(db: Db, storeId: number, from: string, to: string, page: { after: string | null; limit: number }): Promise<GroupRow[]> {
+  const { rows } = await sql<GroupRow>`
+    select r.key, null::text as name, ${SUMS} from report_days r
+    where ${inStore(storeId, 'r')} and r.dim = 'ITEM_CODE' and r.key > ${page.after ?? ''} and r.day between ${from}::date and ${to}::date
+    group by r.key
+    order by r.key
+    limit ${page.limit}`.execute(db);
+  return rows;
+}
+
+/** The group of none of a paged grouping (the store's own sales, lines without a code) in the period; null when it has no rows. */
+export async function groupOfNone(db: Db, storeId: number, from: string, to: string, groupBy: 'vendor' | 'itemCode'): Promise<GroupRow | null> {
+  const { rows } = await sql<GroupRow & { n: bigint }>`
+    select '' as key, null::text as name, count(*) as n, ${SUMS} from report_days r
+    where ${inStore(storeId, 'r')} and r.dim = ${DIM_OF[groupBy]} and r.key = '' and r.day between ${from}::date and ${to}::date`.execute(db);
+  const found = rows[0];
+  if (!found || Number(found.n) === 0) return null;
+  const { n: _n, ...row } = found;
+  return row;
 }
 
 /** One day's figures by payment method, with the method's name and cash flag. */
@@ -226,35 +295,60 @@ export async function lockDayClose(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('day_close'), ${storeId}::int)`.execute(db);
 }
 
+export type BalanceRow = {
+  vendorId: bigint;
+  itemCodeId: bigint | null;
+  tag: string | null;
+  tradeName: string;
+  vendorType: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT';
+  balance: bigint;
+};
+
+/** How many ledger accounts the store has. */
+export async function accountCount(db: Db, storeId: number): Promise<bigint> {
+  const { rows } = await sql<{ n: bigint }>`select count(*)::int8 as n from ledger_accounts where ${inStore(storeId)}`.execute(db);
+  return rows[0]!.n;
+}
+
 /**
- * Every ledger account's balance at the end of a day (its balance now less what was
- * posted after), by trade name and tag, paged; and the owed and owing sums over all.
+ * A page of the store's ledger accounts, by the vendor's lower-cased trade name, vendor
+ * id and account (main first), each with its balance at the end of `asOf`: its balance
+ * now less what was posted to it after (the account's entries by date). The vendors are
+ * walked in name order, so a page costs the same on a store of any size; a page past the
+ * middle is read from the far end and turned back.
  */
-export async function balancesAsOf(db: Db, storeId: number, asOf: string, page: { limit: number; offset: number }) {
+export async function balancesPage(db: Db, storeId: number, asOf: string, page: { limit: number; offset: number; total: bigint }): Promise<BalanceRow[]> {
+  const count = Number(page.total);
+  if (page.offset >= count) return [];
+  const fromEnd = page.offset > count / 2;
+  const direction = fromEnd ? sql`desc` : sql`asc`;
+  const limit = fromEnd ? Math.min(page.limit, count - page.offset) : page.limit;
+  const offset = fromEnd ? Math.max(0, count - page.offset - page.limit) : page.offset;
   const { end } = dayBounds(storeId, asOf);
-  const accounts = sql`
-    with after as (
-      select vendor_id, coalesce(item_code_id, 0) as account_key, sum(amount) as amount
-      from ledger_entries where ${inStore(storeId)} and created_at >= ${end}
-      group by 1, 2)
-    select a.vendor_id, a.item_code_id, (a.balance - coalesce(after.amount, 0))::int8 as balance
-    from ledger_accounts a left join after on after.vendor_id = a.vendor_id and after.account_key = a.account_key
-    where ${inStore(storeId, 'a')}`;
-  const [list, summary] = await Promise.all([
-    sql<{ vendorId: bigint; itemCodeId: bigint | null; tag: string | null; tradeName: string; vendorType: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT'; balance: bigint }>`
-      select b.vendor_id as "vendorId", b.item_code_id as "itemCodeId", c.tag, v.trade_name as "tradeName", v.vendor_type as "vendorType", b.balance
-      from (${accounts}) b
-      join vendors v on v.id = b.vendor_id
-      left join item_codes c on c.id = b.item_code_id
-      order by v.trade_name, v.id, b.item_code_id nulls first
-      limit ${page.limit} offset ${page.offset}`.execute(db),
-    sql<{ total: bigint; owed: bigint; owing: bigint; accountsOwed: bigint; accountsOwing: bigint }>`
-      select count(*)::int8 as total,
-             coalesce(sum(balance) filter (where balance > 0), 0)::int8 as owed,
-             coalesce(sum(balance) filter (where balance < 0), 0)::int8 as owing,
-             count(*) filter (where balance > 0)::int8 as "accountsOwed",
-             count(*) filter (where balance < 0)::int8 as "accountsOwing"
-      from (${accounts}) b`.execute(db),
-  ]);
-  return { accounts: list.rows, ...summary.rows[0]! };
+  const { rows } = await sql<BalanceRow>`
+    select a.vendor_id as "vendorId", a.item_code_id as "itemCodeId", c.tag, v.trade_name as "tradeName", v.vendor_type as "vendorType",
+           (a.balance - coalesce((select sum(e.amount) from ledger_entries e
+                                  where e.store_id = a.store_id and e.vendor_id = a.vendor_id and coalesce(e.item_code_id, 0) = a.account_key
+                                    and e.created_at >= ${end}), 0))::int8 as balance
+    from vendors v
+    join ledger_accounts a on ${inStore(storeId, 'a')} and a.vendor_id = v.id
+    left join item_codes c on c.id = a.item_code_id
+    where ${inStore(storeId, 'v')}
+    order by lower(v.trade_name) ${direction}, v.id ${direction}, a.account_key ${direction}
+    limit ${limit} offset ${offset}`.execute(db);
+  return fromEnd ? rows.reverse() : rows;
+}
+
+/**
+ * Σ of balances above zero (owed) and below zero (owing) and how many of each at the end
+ * of `asOf`: the history's changes before that instant (migration 0016).
+ */
+export async function balanceTotalsAsOf(db: Db, storeId: number, asOf: string) {
+  const { end } = dayBounds(storeId, asOf);
+  const { rows } = await sql<{ owed: string; owing: string; accountsOwed: bigint; accountsOwing: bigint }>`
+    select coalesce(sum(owed), 0)::text as owed, coalesce(sum(owing), 0)::text as owing,
+           coalesce(sum(accounts_owed), 0)::int8 as "accountsOwed", coalesce(sum(accounts_owing), 0)::int8 as "accountsOwing"
+    from ledger_balance_history where ${inStore(storeId)} and at < ${end}`.execute(db);
+  const row = rows[0]!;
+  return { owed: BigInt(row.owed), owing: BigInt(row.owing), accountsOwed: row.accountsOwed, accountsOwing: row.accountsOwing };
 }

@@ -9,9 +9,10 @@ import superjson from 'superjson';
 import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { SalesReportInput } from '@pos/contracts';
-import { addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
+import { PAGED_REPORT_GROUPINGS, addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { storeBalanceTotals } from '../ledger/ledger.service';
 import * as repo from './reports.repository';
 
 type Db = Kysely<Database>;
@@ -53,36 +54,93 @@ function rowLabel(groupBy: ReportGrouping, row: repo.GroupRow, info: StoreInfo):
 /** Groupings whose rows come in the order of their keys (days, tax numbers); the others by name. */
 const KEY_ORDERED: readonly ReportGrouping[] = ['day', 'week', 'month', 'tax'];
 
+/**
+ * Periods of at most this many sales page their vendors from the period's rows; larger
+ * ones walk the vendors by name (docs/PERFORMANCE.md, Reports).
+ */
+export const WALK_FROM_ORDERS = 5_000n;
+
+export const AFTER_NOT_A_VENDOR = 'After must be the key of a vendor of this store (the last row of the previous page)';
+
+const MONEY_FIGURES = ['gross', 'discounts', 'net', 'tax1', 'tax2', 'tax3', 'customerFees', 'refunds', 'commission', 'cardFees', 'ownSales', 'applied', 'tendered', 'change'] as const;
+
+/** The totals less the rows: what the groups on other pages add up to. */
+function othersOf(totals: repo.Figures, rows: readonly repo.GroupRow[]) {
+  return Object.fromEntries(MONEY_FIGURES.map((f) => [f, rows.reduce((sum, row) => sum - row[f], totals[f])])) as Record<(typeof MONEY_FIGURES)[number], bigint>;
+}
+
+/** One page of a vendor or item code grouping, the group of none after the last; and the next page's `after`. */
+async function groupPage(db: Db, storeId: number, from: string, to: string, totals: repo.Figures, input: SalesReportInput & { groupBy: 'vendor' | 'itemCode' }, plan?: repo.PagePlan) {
+  // The group of none is the last row of the last page: nothing comes after it.
+  if (input.after === '') return { rows: [], next: null };
+  if (input.groupBy === 'vendor' && input.after !== undefined && !(await repo.isVendorKey(db, storeId, input.after))) throw new AppError('BAD_REQUEST', AFTER_NOT_A_VENDOR);
+  const page = { after: input.after ?? null, limit: input.pageSize + 1 };
+  const found =
+    input.groupBy === 'vendor'
+      ? await repo.vendorGroups(db, storeId, from, to, { ...page, plan: plan ?? (totals.orders > WALK_FROM_ORDERS ? 'walk' : 'aggregate') })
+      : await repo.itemCodeGroups(db, storeId, from, to, page);
+  if (found.length > input.pageSize) {
+    const rows = found.slice(0, input.pageSize);
+    return { rows, next: rows.at(-1)!.key };
+  }
+  const none = await repo.groupOfNone(db, storeId, from, to, input.groupBy);
+  return { rows: none ? [...found, none] : found, next: null };
+}
+
 /** Sales of the store's days from..to (this month so far by default) by one grouping, with the period's totals. */
-export async function salesReport(db: Db, storeId: number, now: Date, input: SalesReportInput) {
+export async function salesReport(db: Db, storeId: number, now: Date, input: SalesReportInput, plan?: repo.PagePlan) {
   const info = await repo.storeReportInfo(db, storeId, now);
   const from = input.from ?? (input.to !== undefined && input.to < monthStart(info.today) ? monthStart(input.to) : monthStart(info.today));
   const to = input.to ?? (input.from !== undefined && input.from > info.today ? input.from : info.today);
   const problem = reportPeriodProblem(from, to);
   if (problem) throw new AppError('BAD_REQUEST', problem);
-  const { rows, totals } = await db
+  const groupBy = input.groupBy;
+  const { rows, totals, next } = await db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute(async (trx) => ({
-      rows: await repo.groupedFigures(trx, storeId, from, to, input.groupBy),
-      totals: await repo.periodTotals(trx, storeId, from, to),
-    }));
-  const labelled = rows.map((row) => ({ ...row, label: rowLabel(input.groupBy, row, info) }));
-  if (!KEY_ORDERED.includes(input.groupBy)) {
-    // By name; the group of none (own sales, no code, no cashier) last.
+    .execute(async (trx) => {
+      const totals = await repo.periodTotals(trx, storeId, from, to);
+      if (groupBy === 'vendor' || groupBy === 'itemCode') return { totals, ...(await groupPage(trx, storeId, from, to, totals, { ...input, groupBy }, plan)) };
+      return { totals, rows: await repo.groupedFigures(trx, storeId, from, to, groupBy), next: null };
+    });
+  const labelled = rows.map((row) => ({ ...row, label: rowLabel(groupBy, row, info) }));
+  if (!KEY_ORDERED.includes(groupBy) && !PAGED_REPORT_GROUPINGS.includes(groupBy)) {
+    // By name; the group of none (no cashier) last.
     labelled.sort((a, b) => (a.key === '') !== (b.key === '') ? (a.key === '' ? 1 : -1) : a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
   }
-  return { success: true, from, to, today: info.today, timeZone: info.timeZone, groupBy: input.groupBy, taxes: taxesOf(info, totals), rows: labelled, totals };
+  const paged = input.after !== undefined || next !== null;
+  return {
+    success: true,
+    from,
+    to,
+    today: info.today,
+    timeZone: info.timeZone,
+    groupBy,
+    taxes: taxesOf(info, totals),
+    rows: labelled,
+    totals,
+    next,
+    others: paged ? othersOf(totals, rows) : null,
+  };
 }
 
-/** Every ledger account's balance at the end of `asOf` (today by default), paged by trade name. */
+/**
+ * Every ledger account's balance at the end of `asOf` (today by default), paged by trade
+ * name; the owed and owing totals of the day (today's kept with the ledger, a past day's
+ * from the balances' history).
+ */
 export async function vendorBalances(db: Db, storeId: number, now: Date, input: { asOf?: string | undefined; page: number; pageSize: number }) {
   const info = await repo.storeReportInfo(db, storeId, now);
   const asOf = input.asOf ?? info.today;
   const found = await db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute((trx) => repo.balancesAsOf(trx, storeId, asOf, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize }));
+    .execute(async (trx) => {
+      const total = await repo.accountCount(trx, storeId);
+      const summary = asOf >= info.today ? await storeBalanceTotals(trx, storeId) : await repo.balanceTotalsAsOf(trx, storeId, asOf);
+      const accounts = await repo.balancesPage(trx, storeId, asOf, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize, total });
+      return { accounts, total, ...summary };
+    });
   return { success: true, asOf, today: info.today, ...found };
 }
 
