@@ -301,7 +301,14 @@ export async function generate(url: string, sizes: Sizes) {
   const generated = "o.created_by is null and o.order_number like 'B%-%'";
   const posted = await count(client, 'select coalesce(max(order_id), 0) as n from ledger_entries where created_by is null');
   const lastOrder = await count(client, `select coalesce(max(id), 0) as n from orders o where ${generated}`);
-  if (posted < lastOrder) {
+  // Orders after the last one posted that post anything (the newest may be drafts, or sell only the store's own goods).
+  const toPost = await count(
+    client,
+    `select count(*) as n from (select 1 from orders o join order_lines l on l.order_id = o.id join item_codes c on c.id = l.item_code_id
+     where o.id > $1 and o.status = 'COMPLETED' and c.vendor_id is not null and ${generated} limit 1) x`,
+    [posted],
+  );
+  if (toPost > 0) {
     const post = async () => {
       const batch = 100_000;
       for (let from = posted + 1; from <= lastOrder; from += batch) {
@@ -336,10 +343,27 @@ export async function generate(url: string, sizes: Sizes) {
     }
     await timed('balance history', () => client.query('select ledger_balance_history_rebuild()'));
   }
+  // Payments: the generator's completed orders are paid in cash at the store's Cash method,
+  // tendered rounded up to the next whole currency unit and the difference handed back, so
+  // the payment method reports and the Z report read rows as a till leaves them.
+  const unpaidWhere = `${generated} and o.status = 'COMPLETED' and not exists (select 1 from order_payments p where p.order_id = o.id)`;
+  const unpaid = await count(client, `select count(*) as n from orders o where ${unpaidWhere}`);
+  if (unpaid > 0) {
+    await timed(`cash payments of ${unpaid} orders`, () =>
+      client.query(
+        `insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change, created_at)
+         select o.store_id, o.id, m.id, m.name, true, 0, t.tendered, o.total, 0, t.tendered - o.total, o.completed_at
+         from orders o
+         join payment_methods m on m.store_id = o.store_id and m.is_cash and m.archived_at is null
+         cross join lateral (select (ceil(o.total / 1000000.0) * 1000000)::bigint as tendered) t
+         where ${unpaidWhere}`,
+      ),
+    );
+  }
   // The reports' figures per store and local day (report_days): its triggers see orders
   // completed by an update and entries inserted later, not orders inserted COMPLETED with
   // their totals set afterwards as above, so after a load they are computed from the rows.
-  if (haveOrders < sizes.orders || posted < lastOrder) {
+  if (haveOrders < sizes.orders || toPost > 0 || unpaid > 0) {
     await timed('analyze before report days', () => client.query('analyze orders, order_lines, ledger_entries, order_payments, item_codes'));
     await timed('report days', () => client.query('select report_days_rebuild()'));
   }

@@ -58,14 +58,34 @@ async function main() {
   const s = sizes[0]!;
   console.log(`store 1, ${from} to ${today}: ${s.orders} completed orders, ${s.lines} lines, ${s.entries} ledger entries; ${s.days} report_days rows`);
 
+  const secondPage = {
+    vendor: (await as.reports.sales({ from, to: today, groupBy: 'vendor' })).next ?? '',
+    itemCode: (await as.reports.sales({ from, to: today, groupBy: 'itemCode' })).next ?? '',
+  };
+  const lastBalancesPage = Math.max(1, Math.ceil(Number((await as.reports.vendorBalances({ asOf: from })).total) / 100));
+
   const calls: { name: string; note: (r: unknown) => string; call: (c: Caller) => Promise<unknown> }[] = [
     ...REPORT_GROUPINGS.map((groupBy) => ({
       name: `sales-year-by-${groupBy}`,
       note: (r: unknown) => `${(r as { rows: unknown[] }).rows.length} rows`,
       call: (c: Caller) => c.reports.sales({ from, to: today, groupBy }),
     })),
+    // Vendors and item codes come a page at a time: the second page, and shorter periods
+    // (a day sums its rows; a month walks the vendors by name).
+    ...(['vendor', 'itemCode'] as const).map((groupBy) => ({
+      name: `sales-year-by-${groupBy}-page-2`,
+      note: (r: unknown) => `${(r as { rows: unknown[] }).rows.length} rows`,
+      call: (c: Caller) => c.reports.sales({ from, to: today, groupBy, after: secondPage[groupBy] }),
+    })),
+    { name: 'sales-month-by-vendor', note: (r) => `${(r as { rows: unknown[] }).rows.length} rows`, call: (c) => c.reports.sales({ from: daysBefore(today, 29), to: today, groupBy: 'vendor' }) },
+    { name: 'sales-yesterday-by-vendor', note: (r) => `${(r as { rows: unknown[] }).rows.length} rows`, call: (c) => c.reports.sales({ from: daysBefore(today, 1), to: daysBefore(today, 1), groupBy: 'vendor' }) },
     { name: 'vendor-balances-today', note: (r) => `${(r as { total: number }).total} accounts`, call: (c) => c.reports.vendorBalances({}) },
     { name: 'vendor-balances-year-ago', note: (r) => `${(r as { total: number }).total} accounts`, call: (c) => c.reports.vendorBalances({ asOf: from }) },
+    {
+      name: 'vendor-balances-year-ago-last',
+      note: (r) => `${(r as { accounts: unknown[] }).accounts.length} accounts on the last page`,
+      call: (c) => c.reports.vendorBalances({ asOf: from, page: lastBalancesPage }),
+    },
     { name: 'end-of-day-today', note: (r) => `${(r as { report: { payments: unknown[] } }).report.payments.length} methods`, call: (c) => c.reports.endOfDay.report({}) },
     { name: 'end-of-day-month-ago', note: (r) => `${(r as { report: { sales: { orders: number } } }).report.sales.orders} sales`, call: (c) => c.reports.endOfDay.report({ date: daysBefore(today, 30) }) },
   ];

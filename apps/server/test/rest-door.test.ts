@@ -1689,7 +1689,13 @@ describe('reports and end of day through the door', () => {
         // Payments do not split by vendor: a vendor's row has no applied, tendered or change.
         rows: [{ key: String(vendorId), label: tradeName, ...saleFigures, applied: money('0'), tendered: money('0'), change: money('0') }],
         totals: saleFigures,
+        // One page holds every vendor of the day.
+        next: null,
+        others: null,
       });
+      // A page of one row after that vendor: nothing more (the store's own sales would come last).
+      const after = (await post('/reports/sales', { ...as(accountant), from: day, to: day, groupBy: 'vendor', after: String(vendorId), pageSize: 1 })).json<{ rows: unknown[]; next: unknown }>();
+      expect([after.rows, after.next]).toEqual([[], null]);
       // Nothing given: this month so far, by day.
       const month = (await post('/reports/sales', as(accountant))).json<{ from: string; to: string; today: string; groupBy: string }>();
       expect(month).toMatchObject({ groupBy: 'day', to: month.today, from: `${month.today.slice(0, 8)}01` });
