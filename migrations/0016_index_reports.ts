@@ -3,6 +3,8 @@
  * Reports; docs/PERFORMANCE.md, Reports):
  * - `report_days` by group and day, so a page of vendors or item codes reads only its own
  *   groups' days, whatever the number of groups in the period;
+ * - the payments of an order by its id alone, as the report_days trigger looks them up
+ *   when orders complete;
  * - vendors by lower-cased trade name including archived ones (their sales and balances
  *   still count), the order of the vendor groupings' pages;
  * - `ledger_balance_history`: per store and quarter of an hour (UTC; every time zone's
@@ -41,6 +43,9 @@ function historyOf(source: string, closing: string): string {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index report_days_group on report_days (store_id, dim, key, day)`.execute(db);
+  // The payments of the orders a statement completed, by order alone (the report_days
+  // trigger's lookup), so completing a sale does not read every payment of every store.
+  await sql`create index order_payments_order_id on order_payments (order_id)`.execute(db);
   await sql`create index vendors_store_name_all on vendors (store_id, lower(trade_name), id)`.execute(db);
 
   await sql`
@@ -105,5 +110,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function ledger_balance_history_rebuild()`.execute(db);
   await sql`drop table ledger_balance_history`.execute(db);
   await sql`drop index vendors_store_name_all`.execute(db);
+  await sql`drop index order_payments_order_id`.execute(db);
   await sql`drop index report_days_group`.execute(db);
 }
