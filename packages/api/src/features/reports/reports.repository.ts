@@ -8,6 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, ReportDim } from '@pos/db';
 import type { ReportGrouping } from '@pos/domain';
 import { inStore, isStoreRow } from '../../db-helpers';
+import type { AccountRow } from '../ledger/ledger.repository';
 
 type Db = Kysely<Database>;
 
@@ -295,14 +296,8 @@ export async function lockDayClose(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('day_close'), ${storeId}::int)`.execute(db);
 }
 
-export type BalanceRow = {
-  vendorId: bigint;
-  itemCodeId: bigint | null;
-  tag: string | null;
-  tradeName: string;
-  vendorType: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT';
-  balance: bigint;
-};
+/** An account of the balances report: the balances screen's row, less its archived flag. */
+export type BalanceRow = Omit<AccountRow, 'archived'>;
 
 /** How many ledger accounts the store has. */
 export async function accountCount(db: Db, storeId: number): Promise<bigint> {
