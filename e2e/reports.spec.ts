@@ -132,6 +132,12 @@ describe('Reports', () => {
     ]);
     expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     expect((await downloadedCsv(page)).rows).toEqual(second);
+    // Every page in one file: each vendor once, no row of other pages, the same totals.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all pages' }).click()]);
+    const all = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
+    expect(all).toHaveLength(1 + 101 + 1 + 1);
+    expect(all.map((r) => r[0])).toEqual(['Vendor', ...items.slice(0, 101).map((_, i) => `Booth ${String(i + 1).padStart(3, '0')}`), "Store's own sales", 'Total']);
+    expect(all.at(-1)).toEqual(second.at(-1));
 
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.getByTestId('sales-table').getByText('Booth 001', { exact: true }).waitFor();

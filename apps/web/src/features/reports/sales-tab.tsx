@@ -12,6 +12,7 @@ import { REPORT_GROUPINGS, type SalesReport } from '@pos/contracts';
 import {
   PAGED_REPORT_GROUPINGS,
   REPORT_GROUPING_LABELS,
+  REPORT_MAX_PAGE_SIZE,
   REPORT_PAGE_SIZE,
   REPORT_PRESETS,
   REPORT_PRESET_LABELS,
@@ -24,7 +25,7 @@ import { DownloadIcon } from '../../components/icons';
 import { LoadFailure } from '../../components/load-failure';
 import { downloadCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ReportTableView } from './report-table-view';
 import { OTHERS_KEY, chartSeriesName, chartValue, salesTable, tableCsv, tableFilename } from './report-table';
@@ -102,6 +103,31 @@ export function SalesTab() {
   const table = report ? salesTable(report) : null;
   const shown = problem ? null : (range ?? (report ? { from: report.from, to: report.to } : null));
 
+  // Every page of a paged grouping in one CSV: the pages read in turn, the largest size the
+  // server answers, their rows and the last page's totals.
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const downloadAllPages = async () => {
+    if (!report) return;
+    setExporting(true);
+    try {
+      const rows: SalesReport['rows'] = [];
+      let page: SalesReport | undefined;
+      do {
+        const next: string | null | undefined = page?.next;
+        page = await utils.reports.sales.fetch({ from: report.from, to: report.to, groupBy: report.groupBy, pageSize: REPORT_MAX_PAGE_SIZE, ...(next ? { after: next } : {}) });
+        rows.push(...page.rows);
+      } while (page.next !== null);
+      const all = salesTable({ ...page, rows, next: null, others: null });
+      downloadCsv(tableFilename(all), tableCsv(all));
+      notifySuccess(`Downloaded ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`);
+    } catch (error) {
+      notifyFailure('Failed to download every page', errorMessage(error, 'Please try again.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const choosePreset = (p: ReportPreset) => {
     if (p === 'custom') setCustom(shown ?? custom);
     setPreset(p);
@@ -160,6 +186,11 @@ export function SalesTab() {
             <Button variant="default" onClick={() => window.print()} disabled={!table}>
               Print
             </Button>
+            {report && (report.next !== null || afters.length > 0) ? (
+              <Button variant="default" leftSection={<DownloadIcon size={16} />} loading={exporting} onClick={() => void downloadAllPages()}>
+                Download all pages
+              </Button>
+            ) : null}
             <Button
               leftSection={<DownloadIcon size={16} />}
               disabled={!table || table.rows.length === 0}
