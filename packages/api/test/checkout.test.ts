@@ -331,6 +331,33 @@ describe("a payment method that requires a manager's approval", () => {
   });
 });
 
+describe('the answer is the order as /order/fetch reads it after the submit', () => {
+  it('with lines updated, added and dropped, a manager approval, PENDING, without a customer name and without payments', async () => {
+    const shop = await openShop();
+    const { paymentMethod: house } = await h.as(shop.owner).store.payment.create({
+      name: 'House Account',
+      vendorFeePercent: P('0'),
+      customerFeePercent: P('0'),
+      customerFeeAmount: M('0'),
+      minimumAmount: M('0'),
+      requiresManagerApproval: true,
+    });
+    const approval = { usernameOrEmail: shop.manager.username, password: shop.manager.password };
+    const submits = [
+      (orderId: number, lineId: number) => ({ orderId, customerName: 'Approved', items: [{ id: lineId, ...EXAMPLE_ITEMS[0]! }, ...EXAMPLE_ITEMS.slice(1)], payments: [pay(house, '105')], approval }),
+      (orderId: number, lineId: number) => ({ orderId, items: [...EXAMPLE_ITEMS, { id: lineId }], payments: [pay(house, '100'), pay(shop.cash, '20')] }),
+      (orderId: number) => ({ orderId, items: [EXAMPLE_ITEMS[1]!, { description: '' }, EXAMPLE_ITEMS[0]!], idempotencyKey: 'k' }),
+    ];
+    for (const submit of submits) {
+      const next = await h.as(shop.cashier).order.next();
+      // A second saved line, left out of the submit: removed.
+      await h.as(shop.cashier).order.updateLine({ orderLineId: next.nextOrderLineId, itemCode: 'BO1', itemDescription: 'Stool', price: M('7'), createNewLine: true });
+      const answer = await h.as(shop.cashier).order.submit(submit(next.nextOrderId, next.nextOrderLineId));
+      expect((await h.as(shop.manager).order.fetch({ orderId: next.nextOrderId })).order).toEqual(answer.order);
+    }
+  });
+});
+
 describe('/order/approve and /order/cancel', () => {
   let shop: Shop;
   let house: { id: number };

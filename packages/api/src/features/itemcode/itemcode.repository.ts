@@ -97,6 +97,21 @@ export async function findItemCodeByTag(db: Db, storeId: number, tag: string) {
     .executeTakeFirst();
 }
 
+/** The store's live codes of these tags (any case), by lower-cased tag (as findItemCodeByTag compares them); one statement for a whole order. */
+export async function findItemCodesByTags(db: Db, storeId: number, tags: readonly string[]) {
+  if (tags.length === 0) return new Map<string, ItemCodeRow>();
+  const rows = await db
+    .selectFrom('item_codes')
+    .select(ITEM_CODE_COLUMNS)
+    .select(sql<string>`lower(tag)`.as('key'))
+    .where(inStore(storeId))
+    .where(sql`lower(tag)`, '=', sql<string>`any(${[...new Set(tags.map((t) => t.toLowerCase()))]}::text[])`)
+    .where('archived_at', 'is', null)
+    .execute();
+  return new Map(rows.map(({ key, ...code }) => [key, code]));
+}
+export type ItemCodeRow = NonNullable<Awaited<ReturnType<typeof findItemCodeByTag>>>;
+
 /**
  * Whether the code is referenced: sold (on an order line), carried by a stock item, or
  * the account of ledger entries. A referenced code is archived on delete, never erased
