@@ -7,7 +7,7 @@ import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contrac
 import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
-import { inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
+import { columnList, inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -59,12 +59,7 @@ const LINE_COLUMNS = [
 ] as const;
 
 /** LINE_COLUMNS for a statement on order_lines itself (RETURNING of an insert or update). */
-const LINE_RETURNING = sql.raw(
-  LINE_COLUMNS.map((c) => {
-    const [column, alias] = c.slice(2).split(' as ');
-    return alias ? `${column} as "${alias}"` : column!;
-  }).join(', '),
-);
+const LINE_RETURNING = columnList(LINE_COLUMNS.map((c) => c.slice(2)));
 /** A line as a write answers it, before what its item code says is added. */
 export type WrittenLine = Omit<LineRow, 'knownItemCode' | 'warnOnNoControlCode'>;
 
@@ -147,15 +142,11 @@ export async function replaceLines(db: Db, storeId: number, orderId: bigint | nu
 
 /** The line's order, locked for the rest of the transaction; undefined if not this store's. */
 export async function findLineOrder(db: Db, storeId: number, lineId: number) {
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['o.id as orderId', 'o.status'])
-    .where('l.id', '=', BigInt(lineId))
-    .where(inStore(storeId, 'l'))
-    .where(inStore(storeId, 'o'))
-    .forUpdate('o')
-    .executeTakeFirst();
+  const { rows } = await sql<{ orderId: bigint; status: OrderStatus }>`
+    select o.id as "orderId", o.status from order_lines l join orders o on o.id = l.order_id
+    where l.id = ${BigInt(lineId)} and ${inStore(storeId, 'l')} and ${inStore(storeId, 'o')}
+    for update of o`.execute(db);
+  return rows[0];
 }
 
 /** The order's status, number and total, locked for the rest of the transaction; undefined if not this store's. */
@@ -482,5 +473,5 @@ export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint 
 }
 
 export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: string): Promise<void> {
-  await db.insertInto('order_submit_keys').values({ store_id: BigInt(storeId), order_id: BigInt(orderId), key, answer }).execute();
+  await sql`insert into order_submit_keys (store_id, order_id, key, answer) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer})`.execute(db);
 }
