@@ -494,6 +494,9 @@ function submitted(
   items: repo.LineRow[],
   payments: repo.PaymentRow[],
 ): Awaited<ReturnType<typeof loadOrder>> {
+  // A Date of its own per field, as the database answers them (a shared one would send
+  // the stored answer to superjson's slow path for its referential equality).
+  const now = () => new Date(locked.now.getTime());
   const order = {
     id: locked.id,
     orderNumber: locked.orderNumber,
@@ -506,13 +509,13 @@ function submitted(
     tax3: totals.tax3,
     total: totals.total,
     createdAt: locked.createdAt,
-    updatedAt: locked.now,
+    updatedAt: now(),
     customerFees: outcome.customerFees,
     amountPaid: outcome.amountPaid,
     changeDue: outcome.changeDue,
     approvedBy,
-    approvedAt: outcome.approvedBy !== null ? locked.now : locked.approvedAt,
-    completedAt: outcome.status === 'COMPLETED' ? locked.now : locked.completedAt,
+    approvedAt: outcome.approvedBy !== null ? now() : locked.approvedAt,
+    completedAt: outcome.status === 'COMPLETED' ? now() : locked.completedAt,
     cancelledAt: locked.cancelledAt,
     cancelReason: locked.cancelReason,
     items,
