@@ -26,16 +26,17 @@ function columnIs(column: string, alias: string | undefined, id: number | bigint
 
 /**
  * A select list for a raw `sql` statement from builder-style columns (`name`,
- * `column as alias`, `t.column as alias`), made once where the statement is declared:
+ * `column as alias`, `t.column as alias`; each qualified by `table` when given), made once where the statement is declared:
  * the till's hot statements are raw templates, which skip the builder's work on every
  * call (docs/PERFORMANCE.md, Checkout), and share their column lists with the builder's.
  */
-export function columnList(columns: readonly string[]): RawBuilder<unknown> {
+export function columnList(columns: readonly string[], table?: string): RawBuilder<unknown> {
   return sql.raw(
     columns
       .map((c) => {
         const [column, alias] = c.split(' as ');
-        return alias ? `${column} as "${alias}"` : column!;
+        const qualified = table ? `${table}.${column}` : column!;
+        return alias ? `${qualified} as "${alias}"` : table ? `${qualified} as "${column}"` : qualified;
       })
       .join(', '),
   );

@@ -8,6 +8,7 @@ import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
 import { columnList, inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
+import { SETTINGS_OF_S, type Settings } from '../store/store.repository';
 
 type Db = Kysely<Database>;
 
@@ -140,10 +141,14 @@ export async function replaceLines(db: Db, storeId: number, orderId: bigint | nu
   return rows;
 }
 
-/** The line's order, locked for the rest of the transaction; undefined if not this store's. */
+/**
+ * The line's order, locked for the rest of the transaction, and the store's settings,
+ * in one statement; undefined if the line is not this store's.
+ */
 export async function findLineOrder(db: Db, storeId: number, lineId: number) {
-  const { rows } = await sql<{ orderId: bigint; status: OrderStatus }>`
-    select o.id as "orderId", o.status from order_lines l join orders o on o.id = l.order_id
+  const { rows } = await sql<{ orderId: bigint; status: OrderStatus } & Settings>`
+    select o.id as "orderId", o.status, ${SETTINGS_OF_S}
+    from order_lines l join orders o on o.id = l.order_id join stores s on s.id = o.store_id
     where l.id = ${BigInt(lineId)} and ${inStore(storeId, 'l')} and ${inStore(storeId, 'o')}
     for update of o`.execute(db);
   return rows[0];
@@ -169,14 +174,16 @@ const ORDER_COLUMNS = sql.raw(`o.id, o.order_number as "orderNumber", o.customer
 
 /**
  * The order as findOrder answers it, locked for the rest of the transaction, with the
- * transaction's time (what now() stores in it) and the first answer to a submit of this
- * order with `key` (superjson; null when there is none or no key), in one statement.
+ * transaction's time (what now() stores in it), the store's default vendor commission
+ * and the first answer to a submit of this order with `key` (superjson; null when there
+ * is none or no key), in one statement.
  * A lock that waited for another transaction reads the order as that one left it but
  * the key as it was when the statement began.
  */
 export async function lockOrderForSubmit(db: Db, storeId: number, orderId: number | bigint, key: string | null) {
-  const { rows } = await sql<OrderRow & { now: Date; answer: unknown }>`
-    select ${ORDER_COLUMNS}, now() as now, k.answer
+  const { rows } = await sql<OrderRow & { now: Date; answer: unknown; defaultVendorCommissionPercent: bigint }>`
+    select ${ORDER_COLUMNS}, now() as now, k.answer,
+      (select s.default_vendor_commission_percent from stores s where s.id = o.store_id) as "defaultVendorCommissionPercent"
     from orders o left join order_submit_keys k on k.store_id = o.store_id and k.order_id = o.id and k.key = ${key}
     where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}
     for update of o`.execute(db);

@@ -124,7 +124,7 @@ async function lineCode(db: Db, storeId: number, itemCode: string): Promise<Item
  * or the store's default vendor commission for a code the store does not know. The
  * caller has checked the line's limits (assertLineWithinLimits).
  */
-function lineValues(input: LineFields, code: ItemCode, settings: Settings): repo.LineValues {
+function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>): repo.LineValues {
   const tax = (n: 1 | 2 | 3) => {
     const percent = input[`tax${n}Percent`];
     const description = input[`tax${n}Description`];
@@ -219,15 +219,15 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
   return db.transaction().execute(async (trx) => {
     const found = await repo.findLineOrder(trx, storeId, input.orderLineId);
     if (!found) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    assertEditable(found.status);
-    const settings = await getSettings(trx, storeId);
+    const { orderId, status, ...settings } = found;
+    assertEditable(status);
     const fields: LineFields = { ...input, description: input.itemDescription };
     assertLineWithinLimits(fields);
     const code = await lineCode(trx, storeId, input.itemCode);
     const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings));
     if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, found.orderId, emptyLine(settings)), undefined) : null;
-    const summary = await saveTotals(trx, storeId, found.orderId);
+    const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
+    const summary = await saveTotals(trx, storeId, orderId);
     return {
       success: true,
       message: 'OK',
@@ -435,7 +435,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       if (first !== undefined) return answered(first);
     }
     assertEditable(order.status);
-    const lines = await saveLines(trx, storeId, input);
+    const lines = await saveLines(trx, storeId, input, order);
     const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
     const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
     if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
@@ -558,8 +558,7 @@ function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { ve
  * the order's lines as listLines would, their totals, and the lines of a vendor's code
  * as the ledger posts them.
  */
-async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput) {
-  const settings = await getSettings(trx, storeId);
+async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
   const saved = input.items.some((item) => item.id !== undefined)
     ? new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]))
     : new Map<string, repo.LineRow>();

@@ -40,6 +40,8 @@ const NEXT_UPDATED_AT = sql<Date>`greatest(clock_timestamp(), updated_at + inter
 
 /** The store's settings; `forUpdate` locks the row until the transaction ends (to compare before a change). */
 const SETTINGS_SELECT = columnList(SETTINGS_COLUMNS);
+/** The settings' select list for a statement that reads the store as `s` beside other tables. */
+export const SETTINGS_OF_S = columnList(SETTINGS_COLUMNS, 's');
 export type Settings = Selection<Database, 'stores', (typeof SETTINGS_COLUMNS)[number]>;
 
 export async function getSettings(db: Db, storeId: number, options: { forUpdate?: boolean } = {}): Promise<Settings> {
