@@ -331,7 +331,7 @@ describe("a payment method that requires a manager's approval", () => {
   });
 });
 
-describe('the answer is the order as /order/fetch reads it after the submit', () => {
+describe('the answer is the order as /order/fetch reads it after the submit, its totals its lines\' sums', () => {
   it('with lines updated, added and dropped, a manager approval, PENDING, without a customer name and without payments', async () => {
     const shop = await openShop();
     const { paymentMethod: house } = await h.as(shop.owner).store.payment.create({
@@ -354,6 +354,15 @@ describe('the answer is the order as /order/fetch reads it after the submit', ()
       await h.as(shop.cashier).order.updateLine({ orderLineId: next.nextOrderLineId, itemCode: 'BO1', itemDescription: 'Stool', price: M('7'), createNewLine: true });
       const answer = await h.as(shop.cashier).order.submit(submit(next.nextOrderId, next.nextOrderLineId));
       expect((await h.as(shop.manager).order.fetch({ orderId: next.nextOrderId })).order).toEqual(answer.order);
+      // The totals it stored are its lines' sums, as refreshOrderTotals would store them.
+      const { rows } = await sql<{ same: boolean }>`
+        select o.subtotal = s.subtotal and o.discount_total = s.discount and o.tax1_total = s.tax1 and o.tax2_total = s.tax2 and o.tax3_total = s.tax3
+               and o.total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3 and o.vendor_share_total = s.vendor_share as same
+        from orders o, (select sum(amount) as subtotal, sum(discount_amount) as discount, sum(tax1_amount) as tax1, sum(tax2_amount) as tax2,
+                               sum(tax3_amount) as tax3, sum(vendor_share) as vendor_share
+                        from order_lines where order_id = ${next.nextOrderId}) s
+        where o.id = ${next.nextOrderId}`.execute(handle.db);
+      expect(rows[0]!.same).toBe(true);
     }
   });
 });
