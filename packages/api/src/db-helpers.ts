@@ -11,9 +11,35 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
+/** Column references made once each: a hot statement's scope need not parse its reference again. */
+const refs = new Map<string, RawBuilder<unknown>>();
+function ref(name: string): RawBuilder<unknown> {
+  let found = refs.get(name);
+  if (!found) refs.set(name, (found = sql.ref(name)));
+  return found;
+}
+
 /** `[alias.]column = id`, the id sent as int8 text (as the builder sends a bigint). */
 function columnIs(column: string, alias: string | undefined, id: number | bigint): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(alias ? `${alias}.${column}` : column)} = ${BigInt(id)}`;
+  return sql<SqlBool>`${ref(alias ? `${alias}.${column}` : column)} = ${BigInt(id)}`;
+}
+
+/**
+ * A select list for a raw `sql` statement from builder-style columns (`name`,
+ * `column as alias`, `t.column as alias`; each qualified by `table` when given), made once where the statement is declared:
+ * the till's hot statements are raw templates, which skip the builder's work on every
+ * call (docs/PERFORMANCE.md, Checkout), and share their column lists with the builder's.
+ */
+export function columnList(columns: readonly string[], table?: string): RawBuilder<unknown> {
+  return sql.raw(
+    columns
+      .map((c) => {
+        const [column, alias] = c.split(' as ');
+        const qualified = table ? `${table}.${column}` : column!;
+        return alias ? `${qualified} as "${alias}"` : table ? `${qualified} as "${column}"` : qualified;
+      })
+      .join(', '),
+  );
 }
 
 /**

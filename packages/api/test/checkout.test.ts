@@ -331,6 +331,42 @@ describe("a payment method that requires a manager's approval", () => {
   });
 });
 
+describe('the answer is the order as /order/fetch reads it after the submit, its totals its lines\' sums', () => {
+  it('with lines updated, added and dropped, a manager approval, PENDING, without a customer name and without payments', async () => {
+    const shop = await openShop();
+    const { paymentMethod: house } = await h.as(shop.owner).store.payment.create({
+      name: 'House Account',
+      vendorFeePercent: P('0'),
+      customerFeePercent: P('0'),
+      customerFeeAmount: M('0'),
+      minimumAmount: M('0'),
+      requiresManagerApproval: true,
+    });
+    const approval = { usernameOrEmail: shop.manager.username, password: shop.manager.password };
+    const submits = [
+      (orderId: number, lineId: number) => ({ orderId, customerName: 'Approved', items: [{ id: lineId, ...EXAMPLE_ITEMS[0]! }, ...EXAMPLE_ITEMS.slice(1)], payments: [pay(house, '105')], approval }),
+      (orderId: number, lineId: number) => ({ orderId, items: [...EXAMPLE_ITEMS, { id: lineId }], payments: [pay(house, '100'), pay(shop.cash, '20')] }),
+      (orderId: number) => ({ orderId, items: [EXAMPLE_ITEMS[1]!, { description: '' }, EXAMPLE_ITEMS[0]!], idempotencyKey: 'k' }),
+    ];
+    for (const submit of submits) {
+      const next = await h.as(shop.cashier).order.next();
+      // A second saved line, left out of the submit: removed.
+      await h.as(shop.cashier).order.updateLine({ orderLineId: next.nextOrderLineId, itemCode: 'BO1', itemDescription: 'Stool', price: M('7'), createNewLine: true });
+      const answer = await h.as(shop.cashier).order.submit(submit(next.nextOrderId, next.nextOrderLineId));
+      expect((await h.as(shop.manager).order.fetch({ orderId: next.nextOrderId })).order).toEqual(answer.order);
+      // The totals it stored are its lines' sums, as refreshOrderTotals would store them.
+      const { rows } = await sql<{ same: boolean }>`
+        select o.subtotal = s.subtotal and o.discount_total = s.discount and o.tax1_total = s.tax1 and o.tax2_total = s.tax2 and o.tax3_total = s.tax3
+               and o.total = s.subtotal - s.discount + s.tax1 + s.tax2 + s.tax3 and o.vendor_share_total = s.vendor_share as same
+        from orders o, (select sum(amount) as subtotal, sum(discount_amount) as discount, sum(tax1_amount) as tax1, sum(tax2_amount) as tax2,
+                               sum(tax3_amount) as tax3, sum(vendor_share) as vendor_share
+                        from order_lines where order_id = ${next.nextOrderId}) s
+        where o.id = ${next.nextOrderId}`.execute(handle.db);
+      expect(rows[0]!.same).toBe(true);
+    }
+  });
+});
+
 describe('/order/approve and /order/cancel', () => {
   let shop: Shop;
   let house: { id: number };

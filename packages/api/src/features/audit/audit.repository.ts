@@ -21,19 +21,9 @@ export interface NewAuditEvent {
 }
 
 export async function insertAuditEvent(db: Db, e: NewAuditEvent): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      store_id: BigInt(e.storeId),
-      actor_id: e.actorId,
-      actor_role: e.actorRole,
-      action: e.action,
-      target_type: e.targetType,
-      target_id: e.targetId,
-      before: e.before,
-      after: e.after,
-    })
-    .execute();
+  await sql`
+    insert into audit_events (store_id, actor_id, actor_role, action, target_type, target_id, before, after)
+    values (${BigInt(e.storeId)}, ${e.actorId}, ${e.actorRole}, ${e.action}, ${e.targetType}, ${e.targetId}, ${e.before}, ${e.after})`.execute(db);
 }
 
 export interface AuditFilter {

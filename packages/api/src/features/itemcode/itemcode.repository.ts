@@ -1,7 +1,7 @@
 /** Item codes: all their SQL, always within the caller's store. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selection } from 'kysely';
 import type { Database } from '@pos/db';
-import { inStore } from '../../db-helpers';
+import { columnList, inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -87,14 +87,22 @@ export async function findItemCode(db: Db, storeId: number, id: number) {
 }
 
 /** The live code with this tag in the store, case-insensitively. */
-export async function findItemCodeByTag(db: Db, storeId: number, tag: string) {
-  return db
-    .selectFrom('item_codes')
-    .select(ITEM_CODE_COLUMNS)
-    .where(inStore(storeId))
-    .where(sql`lower(tag)`, '=', tag.toLowerCase())
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+const ITEM_CODE_SELECT = columnList(ITEM_CODE_COLUMNS);
+export type ItemCodeRow = Selection<Database, 'item_codes', (typeof ITEM_CODE_COLUMNS)[number]>;
+
+export async function findItemCodeByTag(db: Db, storeId: number, tag: string): Promise<ItemCodeRow | undefined> {
+  const { rows } = await sql<ItemCodeRow>`
+    select ${ITEM_CODE_SELECT} from item_codes where ${inStore(storeId)} and lower(tag) = ${tag.toLowerCase()} and archived_at is null`.execute(db);
+  return rows[0];
+}
+
+/** The store's live codes of these tags (any case), by lower-cased tag (as findItemCodeByTag compares them); one statement for a whole order. */
+export async function findItemCodesByTags(db: Db, storeId: number, tags: readonly string[]): Promise<Map<string, ItemCodeRow>> {
+  if (tags.length === 0) return new Map();
+  const { rows } = await sql<ItemCodeRow & { key: string }>`
+    select ${ITEM_CODE_SELECT}, lower(tag) as key from item_codes
+    where ${inStore(storeId)} and lower(tag) = any(${[...new Set(tags.map((t) => t.toLowerCase()))]}::text[]) and archived_at is null`.execute(db);
+  return new Map(rows.map(({ key, ...code }) => [key, code]));
 }
 
 /**

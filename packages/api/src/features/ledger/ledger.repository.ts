@@ -28,25 +28,16 @@ export interface NewLedgerEntry {
 /** Inserts entries in one statement; the balances they move follow in the same transaction. */
 export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((e) => ({
-        store_id: BigInt(storeId),
-        vendor_id: e.vendorId,
-        item_code_id: e.itemCodeId,
-        kind: e.kind,
-        amount: e.amount,
-        order_id: e.orderId ?? null,
-        order_line_id: e.orderLineId ?? null,
-        refund_id: e.refundId ?? null,
-        payout_id: e.payoutId ?? null,
-        rent_month: e.rentMonth ?? null,
-        memo: e.memo ?? '',
-        created_by: e.createdBy,
-      })),
-    )
-    .execute()
+  const store = BigInt(storeId);
+  await sql`
+    insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by)
+    values ${sql.join(
+      entries.map(
+        (e) =>
+          sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy})`,
+      ),
+    )}`
+    .execute(db)
     .catch((error: unknown) => {
       // A balance that would leave signed 64-bit range: refused like any other overflow.
       if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);

@@ -37,6 +37,8 @@ type Db = Kysely<Database>;
  * card fees through, CARD_FEE, to the line's account (its item code's when that code
  * receives a separate statement, else the vendor's main account). Lines of no vendor are
  * the store's own sales and post nothing. Zero commissions and card fees post nothing.
+ * A caller that has just written the order's lines passes their vendor lines (in line
+ * order) instead of having them read again.
  */
 export async function postOrderSale(
   trx: Db,
@@ -44,8 +46,9 @@ export async function postOrderSale(
   order: { id: bigint; total: bigint },
   payments: readonly AppliedPayment[],
   userId: bigint | null,
+  vendorLines?: readonly repo.VendorSaleLine[],
 ): Promise<void> {
-  const lines = await repo.vendorSaleLines(trx, storeId, order.id);
+  const lines = vendorLines ?? (await repo.vendorSaleLines(trx, storeId, order.id));
   const entries: repo.NewLedgerEntry[] = [];
   for (const line of lines) {
     const posted = linePostings(line, order.total, payments);

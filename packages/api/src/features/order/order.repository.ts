@@ -2,12 +2,13 @@
  * Orders and their lines: all their SQL, always within the caller's store.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@pos/db';
+import type { Database, OrderStatus } from '@pos/db';
 import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
-import { inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
+import { columnList, inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
+import { SETTINGS_OF_S, type Settings } from '../store/store.repository';
 
 type Db = Kysely<Database>;
 
@@ -31,35 +32,6 @@ export interface TaxValues {
   percent: bigint;
   amount: bigint;
   description: string;
-}
-
-function lineRow(v: LineValues) {
-  const [t1, t2, t3] = v.taxes;
-  return {
-    item_code: v.itemCode,
-    item_code_id: v.itemCodeId,
-    description: v.description,
-    quantity: v.quantity,
-    price: v.price,
-    discount_percent: v.discountPercent,
-    amount: v.amount,
-    discount_amount: v.discountAmount,
-    total: v.total,
-    tax1_enabled: t1.enabled,
-    tax1_percent: t1.percent,
-    tax1_amount: t1.amount,
-    tax1_description: t1.description,
-    tax2_enabled: t2.enabled,
-    tax2_percent: t2.percent,
-    tax2_amount: t2.amount,
-    tax2_description: t2.description,
-    tax3_enabled: t3.enabled,
-    tax3_percent: t3.percent,
-    tax3_amount: t3.amount,
-    tax3_description: t3.description,
-    commission_percent: v.commissionPercent,
-    vendor_share: v.vendorShare,
-  };
 }
 
 /** A line as it is answered: its snapshot of what was sold and its computed amounts. */
@@ -87,6 +59,27 @@ const LINE_COLUMNS = [
   'l.tax3_description as tax3Description',
 ] as const;
 
+/** LINE_COLUMNS for a statement on order_lines itself (RETURNING of an insert or update). */
+const LINE_RETURNING = columnList(LINE_COLUMNS.map((c) => c.slice(2)));
+/** A line as a write answers it, before what its item code says is added. */
+export type WrittenLine = Omit<LineRow, 'knownItemCode' | 'warnOnNoControlCode'>;
+
+const LINE_WRITE_COLUMNS = sql.raw(
+  'item_code, item_code_id, description, quantity, price, discount_percent, amount, discount_amount, total, ' +
+    'tax1_enabled, tax1_percent, tax1_amount, tax1_description, tax2_enabled, tax2_percent, tax2_amount, tax2_description, ' +
+    'tax3_enabled, tax3_percent, tax3_amount, tax3_description, commission_percent, vendor_share',
+);
+
+/** A line's values in LINE_WRITE_COLUMNS' order. */
+function lineTuple(v: LineValues) {
+  const [t1, t2, t3] = v.taxes;
+  return sql.join([
+    v.itemCode, v.itemCodeId, v.description, v.quantity, v.price, v.discountPercent, v.amount, v.discountAmount, v.total,
+    t1.enabled, t1.percent, t1.amount, t1.description, t2.enabled, t2.percent, t2.amount, t2.description,
+    t3.enabled, t3.percent, t3.amount, t3.description, v.commissionPercent, v.vendorShare,
+  ]);
+}
+
 /**
  * Takes the store's next order number: the row lock on the store serialises concurrent
  * callers, so no number is handed out twice.
@@ -112,41 +105,53 @@ export async function insertOrder(db: Db, storeId: number, orderNumber: string, 
   return row?.id;
 }
 
-export async function insertLine(db: Db, storeId: number, orderId: bigint | number, v: LineValues): Promise<bigint> {
-  const row = await db
-    .insertInto('order_lines')
-    .values({ store_id: BigInt(storeId), order_id: BigInt(orderId), ...lineRow(v) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** Adds a line to the order; answers it as written. */
+export async function insertLine(db: Db, storeId: number, orderId: bigint | number, v: LineValues): Promise<WrittenLine> {
+  const { rows } = await sql<WrittenLine>`
+    insert into order_lines (store_id, order_id, ${LINE_WRITE_COLUMNS})
+    values (${BigInt(storeId)}, ${BigInt(orderId)}, ${lineTuple(v)})
+    returning ${LINE_RETURNING}`.execute(db);
+  return rows[0]!;
 }
 
-export async function updateLine(db: Db, storeId: number, lineId: bigint | number, v: LineValues): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({ ...lineRow(v), updated_at: sql`now()` })
-    .where('id', '=', BigInt(lineId))
-    .where(inStore(storeId))
-    .execute();
+/** Stores a line's values; answers it as written (undefined if it is not this store's). */
+export async function updateLine(db: Db, storeId: number, lineId: bigint | number, v: LineValues): Promise<WrittenLine | undefined> {
+  const { rows } = await sql<WrittenLine>`
+    update order_lines set (${LINE_WRITE_COLUMNS}, updated_at) = (${lineTuple(v)}, now())
+    where id = ${BigInt(lineId)} and ${inStore(storeId)}
+    returning ${LINE_RETURNING}`.execute(db);
+  return rows[0];
 }
 
-export async function deleteLinesExcept(db: Db, storeId: number, orderId: number, keep: readonly bigint[]): Promise<void> {
-  let query = db.deleteFrom('order_lines').where(inStore(storeId)).where('order_id', '=', BigInt(orderId));
-  if (keep.length > 0) query = query.where('id', 'not in', keep);
-  await query.execute();
+/**
+ * A submit's lines in one statement: the order's lines other than `keep` (those just
+ * updated) removed and `added` inserted. Answers the inserted lines.
+ */
+export async function replaceLines(db: Db, storeId: number, orderId: bigint | number, keep: readonly bigint[], added: readonly LineValues[]): Promise<WrittenLine[]> {
+  const gone = sql`delete from order_lines where ${inStore(storeId)} and order_id = ${BigInt(orderId)} and id <> all(${[...keep]}::int8[])`;
+  if (added.length === 0) {
+    await gone.execute(db);
+    return [];
+  }
+  const { rows } = await sql<WrittenLine>`
+    with gone as (${gone})
+    insert into order_lines (store_id, order_id, ${LINE_WRITE_COLUMNS})
+    values ${sql.join(added.map((v) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${lineTuple(v)})`))}
+    returning ${LINE_RETURNING}`.execute(db);
+  return rows;
 }
 
-/** The line's order, locked for the rest of the transaction; undefined if not this store's. */
+/**
+ * The line's order, locked for the rest of the transaction, and the store's settings,
+ * in one statement; undefined if the line is not this store's.
+ */
 export async function findLineOrder(db: Db, storeId: number, lineId: number) {
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['o.id as orderId', 'o.status'])
-    .where('l.id', '=', BigInt(lineId))
-    .where(inStore(storeId, 'l'))
-    .where(inStore(storeId, 'o'))
-    .forUpdate('o')
-    .executeTakeFirst();
+  const { rows } = await sql<{ orderId: bigint; status: OrderStatus } & Settings>`
+    select o.id as "orderId", o.status, ${SETTINGS_OF_S}
+    from order_lines l join orders o on o.id = l.order_id join stores s on s.id = o.store_id
+    where l.id = ${BigInt(lineId)} and ${inStore(storeId, 'l')} and ${inStore(storeId, 'o')}
+    for update of o`.execute(db);
+  return rows[0];
 }
 
 /** The order's status, number and total, locked for the rest of the transaction; undefined if not this store's. */
@@ -158,6 +163,31 @@ export async function lockOrder(db: Db, storeId: number, orderId: number | bigin
     .where(inStore(storeId))
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** findOrder's columns of `orders o` (and its approver's username). */
+const ORDER_COLUMNS = sql.raw(`o.id, o.order_number as "orderNumber", o.customer_name as "customerName", o.status, o.subtotal, o.discount_total as discount,
+  o.tax1_total as tax1, o.tax2_total as tax2, o.tax3_total as tax3, o.total, o.created_at as "createdAt", o.updated_at as "updatedAt",
+  o.customer_fees as "customerFees", o.amount_paid as "amountPaid", o.change_due as "changeDue",
+  (select a.username from users a where a.id = o.approved_by) as "approvedBy",
+  o.approved_at as "approvedAt", o.completed_at as "completedAt", o.cancelled_at as "cancelledAt", o.cancel_reason as "cancelReason"`);
+
+/**
+ * The order as findOrder answers it, locked for the rest of the transaction, with the
+ * transaction's time (what now() stores in it), the store's default vendor commission
+ * and the first answer to a submit of this order with `key` (superjson; null when there
+ * is none or no key), in one statement.
+ * A lock that waited for another transaction reads the order as that one left it but
+ * the key as it was when the statement began.
+ */
+export async function lockOrderForSubmit(db: Db, storeId: number, orderId: number | bigint, key: string | null) {
+  const { rows } = await sql<OrderRow & { now: Date; answer: unknown; defaultVendorCommissionPercent: bigint }>`
+    select ${ORDER_COLUMNS}, now() as now, k.answer,
+      (select s.default_vendor_commission_percent from stores s where s.id = o.store_id) as "defaultVendorCommissionPercent"
+    from orders o left join order_submit_keys k on k.store_id = o.store_id and k.order_id = o.id and k.key = ${key}
+    where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}
+    for update of o`.execute(db);
+  return rows[0];
 }
 
 /** The stored totals have the domain's order summary shape. */
@@ -311,25 +341,15 @@ export interface PaymentValues {
   change: bigint;
 }
 
-export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[]): Promise<void> {
-  if (payments.length === 0) return;
-  await db
-    .insertInto('order_payments')
-    .values(
-      payments.map((p) => ({
-        store_id: BigInt(storeId),
-        order_id: BigInt(orderId),
-        payment_method_id: p.paymentMethodId,
-        method_name: p.name,
-        is_cash: p.isCash,
-        vendor_fee_percent: p.vendorFeePercent,
-        amount: p.amount,
-        applied: p.applied,
-        customer_fee: p.customerFee,
-        change: p.change,
-      })),
-    )
-    .execute();
+/** Stores the payments in one statement; answers them as listPayments does. */
+export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[]): Promise<PaymentRow[]> {
+  if (payments.length === 0) return [];
+  const { rows } = await sql<PaymentRow>`
+    insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change)
+    values ${sql.join(payments.map((p) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${p.paymentMethodId}, ${p.name}, ${p.isCash}, ${p.vendorFeePercent}, ${p.amount}, ${p.applied}, ${p.customerFee}, ${p.change})`))}
+    returning id, payment_method_id as "paymentMethodId", method_name as name, is_cash as "isCash", vendor_fee_percent as "vendorFeePercent",
+              amount, applied, customer_fee as "customerFee", change`.execute(db);
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The order's payments in the order they were given. */
@@ -352,6 +372,7 @@ export async function listPayments(db: Db, storeId: number, orderId: bigint | nu
     .orderBy('id')
     .execute();
 }
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
 
 /** What a submit stores on the order besides its lines' totals. */
 export interface Outcome {
@@ -365,22 +386,21 @@ export interface Outcome {
   approvedBy: bigint | null;
 }
 
-export async function saveOutcome(db: Db, storeId: number, orderId: bigint | number, o: Outcome): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({
-      status: o.status,
-      customer_fees: o.customerFees,
-      change_due: o.changeDue,
-      amount_paid: o.amountPaid,
-      ...(o.customerName !== undefined ? { customer_name: o.customerName } : {}),
-      ...(o.status === 'COMPLETED' ? { completed_at: sql`now()` } : {}),
-      ...(o.approvedBy !== null ? { approved_by: o.approvedBy, approved_at: sql`now()` } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', BigInt(orderId))
-    .where(inStore(storeId))
-    .execute();
+/** An order as findOrder answers it. */
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** A submit's outcome stored on the order with the totals of the lines it saved (see refreshOrderTotals for the formula). */
+export async function saveOutcome(db: Db, storeId: number, orderId: bigint | number, t: OrderTotals & { vendorShare: bigint }, o: Outcome): Promise<void> {
+  await sql`
+    update orders o set
+      subtotal = ${t.subtotal}, discount_total = ${t.discount}, tax1_total = ${t.tax1}, tax2_total = ${t.tax2}, tax3_total = ${t.tax3},
+      total = ${t.total}, vendor_share_total = ${t.vendorShare},
+      status = ${o.status}, customer_fees = ${o.customerFees}, change_due = ${o.changeDue}, amount_paid = ${o.amountPaid},
+      ${o.customerName !== undefined ? sql`customer_name = ${o.customerName},` : sql``}
+      ${o.status === 'COMPLETED' ? sql`completed_at = now(),` : sql``}
+      ${o.approvedBy !== null ? sql`approved_by = ${o.approvedBy}, approved_at = now(),` : sql``}
+      updated_at = now()
+    where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}`.execute(db);
 }
 
 /** A PENDING order approved: completed, paid in full, and who approved it. */
@@ -460,5 +480,5 @@ export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint 
 }
 
 export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: string): Promise<void> {
-  await db.insertInto('order_submit_keys').values({ store_id: BigInt(storeId), order_id: BigInt(orderId), key, answer }).execute();
+  await sql`insert into order_submit_keys (store_id, order_id, key, answer) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer})`.execute(db);
 }

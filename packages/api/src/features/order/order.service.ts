@@ -15,6 +15,8 @@ import {
   assertLineWithinLimits,
   assertOrderWithinLimits,
   checkoutProblemMessage,
+  DomainError,
+  MESSAGES,
   computeLine,
   includes,
   isLineEmpty,
@@ -31,8 +33,10 @@ import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
-import { findItemCodeByTag } from '../itemcode/itemcode.repository';
+import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
+import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { stringify } from '../../transformer';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -107,13 +111,20 @@ type LineFields = Pick<UpdateLineInput, 'itemCode' | 'quantity' | 'price' | 'dis
 
 const TAX_SLOTS = [1, 2, 3] as const;
 
+type ItemCode = ItemCodeRow | undefined;
+
+/** The store's live item code a line's code names, if any. */
+async function lineCode(db: Db, storeId: number, itemCode: string): Promise<ItemCode> {
+  return itemCode ? findItemCodeByTag(db, storeId, itemCode) : undefined;
+}
+
 /**
  * A line's stored values, every amount recomputed here; client amounts are ignored. The
- * commission is the line's item code's, or the store's default vendor commission for a
- * code the store does not know.
+ * commission is the line's item code's (`code`, the store's live code the line names),
+ * or the store's default vendor commission for a code the store does not know. The
+ * caller has checked the line's limits (assertLineWithinLimits).
  */
-async function lineValues(db: Db, storeId: number, input: LineFields, settings: Settings): Promise<repo.LineValues> {
-  assertLineWithinLimits(input);
+function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>): repo.LineValues {
   const tax = (n: 1 | 2 | 3) => {
     const percent = input[`tax${n}Percent`];
     const description = input[`tax${n}Description`];
@@ -127,7 +138,6 @@ async function lineValues(db: Db, storeId: number, input: LineFields, settings: 
     discountPercent: input.discountPercent,
     taxPercents: [taxes[0].percent, taxes[1].percent, taxes[2].percent],
   });
-  const code = input.itemCode ? await findItemCodeByTag(db, storeId, input.itemCode) : undefined;
   const commissionPercent = code?.defaultCommissionPercent ?? settings.defaultVendorCommissionPercent;
   return {
     itemCode: input.itemCode,
@@ -147,6 +157,11 @@ async function lineValues(db: Db, storeId: number, input: LineFields, settings: 
     commissionPercent,
     vendorShare: vendorShare(amounts.total, commissionPercent),
   };
+}
+
+/** A line just written, answered as listLines answers it: `code` is its live item code, if any. */
+function answeredLine(line: repo.WrittenLine, code: ItemCode): repo.LineRow {
+  return { ...line, knownItemCode: code !== undefined, warnOnNoControlCode: code?.warnOnNoControlCode ?? false };
 }
 
 export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
@@ -177,7 +192,7 @@ export async function nextOrder(db: Db, storeId: number, userId: bigint) {
       const orderNumber = await repo.allocateOrderNumber(trx, storeId);
       const orderId = await repo.insertOrder(trx, storeId, orderNumber, userId);
       if (orderId === undefined) continue;
-      const lineId = await repo.insertLine(trx, storeId, orderId, emptyLine(settings));
+      const { id: lineId } = await repo.insertLine(trx, storeId, orderId, emptyLine(settings));
       await saveTotals(trx, storeId, orderId);
       return {
         success: true,
@@ -204,19 +219,21 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
   return db.transaction().execute(async (trx) => {
     const found = await repo.findLineOrder(trx, storeId, input.orderLineId);
     if (!found) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    assertEditable(found.status);
-    const settings = await getSettings(trx, storeId);
-    await repo.updateLine(trx, storeId, input.orderLineId, await lineValues(trx, storeId, { ...input, description: input.itemDescription }, settings));
-    const newOrderLineId = input.createNewLine ? await repo.insertLine(trx, storeId, found.orderId, emptyLine(settings)) : null;
-    const summary = await saveTotals(trx, storeId, found.orderId);
-    const ids = newOrderLineId ? [BigInt(input.orderLineId), newOrderLineId] : [BigInt(input.orderLineId)];
-    const lines = await repo.listLines(trx, storeId, found.orderId, ids);
+    const { orderId, status, ...settings } = found;
+    assertEditable(status);
+    const fields: LineFields = { ...input, description: input.itemDescription };
+    assertLineWithinLimits(fields);
+    const code = await lineCode(trx, storeId, input.itemCode);
+    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings));
+    if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
+    const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
+    const summary = await saveTotals(trx, storeId, orderId);
     return {
       success: true,
       message: 'OK',
-      line: lines.find((l) => l.id === BigInt(input.orderLineId))!,
-      newOrderLineId,
-      newLine: lines.find((l) => l.id === newOrderLineId) ?? null,
+      line: answeredLine(written, code),
+      newOrderLineId: newLine?.id ?? null,
+      newLine,
       summary,
     };
   });
@@ -353,21 +370,39 @@ function auditedCheckout(order: Awaited<ReturnType<typeof loadOrder>>) {
   };
 }
 
-/**
- * Completes a paid order inside the caller's transaction: takes its stocked units (none
- * below zero), posts its vendor lines to the ledger with what each payment applied.
- */
-async function complete(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; total: bigint }, payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[], userId: bigint) {
+/** Takes a completed order's stocked units; none may go below zero. */
+async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, userId: bigint) {
   const taken = await repo.takeStock(trx, storeId, order.id, `Sold on order ${order.orderNumber}`, userId);
   const short = taken.find((t) => t.quantityAfter < 0n);
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
+}
+
+/** Posts a completed order's vendor lines to the ledger with what each payment applied. */
+async function postSale(
+  trx: Db,
+  storeId: number,
+  order: { id: bigint; total: bigint },
+  payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[],
+  userId: bigint,
+  vendorLines?: readonly VendorSaleLine[],
+) {
   await postOrderSale(
     trx,
     storeId,
     order,
     payments.map((p) => ({ applied: p.applied, vendorFeePercent: p.isCash ? 0n : p.vendorFeePercent })),
     userId,
+    vendorLines,
   );
+}
+
+/**
+ * Completes a paid order inside the caller's transaction: takes its stocked units (none
+ * below zero), posts its vendor lines to the ledger with what each payment applied.
+ */
+async function complete(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; total: bigint }, payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[], userId: bigint) {
+  await takeStock(trx, storeId, order, userId);
+  await postSale(trx, storeId, order, payments, userId);
 }
 
 /**
@@ -390,19 +425,22 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     if (await needsApproval(db, storeId, input)) approver = await verifyManagerApproval(caller, storeId, input.approval);
   }
   return db.transaction().execute(async (trx) => {
-    const order = await repo.lockOrder(trx, storeId, input.orderId);
+    const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    if (input.idempotencyKey !== undefined) {
+    if (order.answer !== null) return answered(order.answer);
+    if (input.idempotencyKey !== undefined && !isOrderEditable(order.status)) {
+      // The lock waited for a submit that committed since this statement's snapshot,
+      // which cannot see that submit's key: read it again (only a submit leaves a draft).
       const first = await repo.findSubmitAnswer(trx, storeId, input.orderId, input.idempotencyKey);
       if (first !== undefined) return answered(first);
     }
     assertEditable(order.status);
-    const totals = await saveLines(trx, storeId, input);
-    const tenders = await tendersFor(trx, storeId, input.payments, totals.total);
-    const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(totals.total, tenders) : planCheckout(totals.total, tenders);
+    const lines = await saveLines(trx, storeId, input, order);
+    const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
+    const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
     if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
     const waits = plan.tenders.some((t) => t.method.requiresManagerApproval) && approver === null;
-    const approvedBy = plan.tenders.some((t) => t.method.requiresManagerApproval) ? (approver?.id ?? null) : null;
+    const approvedBy = plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
     const payments = plan.tenders.map((t) => ({
       paymentMethodId: t.method.id,
       name: t.method.name,
@@ -413,20 +451,24 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       customerFee: t.customerFee,
       change: t.change,
     }));
-    await repo.insertPayments(trx, storeId, order.id, payments);
-    if (!waits) await complete(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id);
-    await repo.saveOutcome(trx, storeId, order.id, {
+    const paid = await repo.insertPayments(trx, storeId, order.id, payments);
+    if (!waits) await takeStock(trx, storeId, order, caller.user.id);
+    const outcome: repo.Outcome = {
       status: waits ? 'PENDING' : 'COMPLETED',
       customerFees: plan.customerFees,
       changeDue: plan.changeDue,
       amountPaid: waits ? 0n : plan.amountPaid,
       ...(input.customerName !== undefined ? { customerName: input.customerName } : {}),
-      approvedBy,
-    });
-    const saved = await loadOrder(trx, storeId, order.id);
+      approvedBy: approvedBy?.id ?? null,
+    };
+    const saved = submitted(order, lines.totals, outcome, approvedBy ? approvedBy.username : order.approvedBy, lines.items, paid);
     await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
     const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
-    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, superjson.stringify(answer));
+    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, stringify(answer));
+    // Last, so the rows every sale of the store updates (its counters, ledger totals and
+    // the vendor's balance) stay locked for as short a time as possible.
+    if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
     return answer;
   });
 }
@@ -438,27 +480,143 @@ function answered(stored: unknown): SubmitAnswer {
   return superjson.deserialize<SubmitAnswer>(stored as Parameters<typeof superjson.deserialize>[0]);
 }
 
-/** Saves the submitted lines over the saved ones (see mergeLine) and answers the order's new totals. */
-async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput) {
-  const settings = await getSettings(trx, storeId);
-  const saved = new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]));
-  const kept: bigint[] = [];
+/**
+ * The submitted order as loadOrder will read it once the submit's statements have run:
+ * the order as locked with what saveOutcome stores over it (its time is the
+ * transaction's, `now`), and the lines and payments as written. A draft has no refunds,
+ * so a completed one answers none and each line none refunded.
+ */
+function submitted(
+  locked: repo.OrderRow & { now: Date },
+  totals: repo.OrderTotals,
+  outcome: repo.Outcome,
+  approvedBy: string | null,
+  items: repo.LineRow[],
+  payments: repo.PaymentRow[],
+): Awaited<ReturnType<typeof loadOrder>> {
+  // A Date of its own per field, as the database answers them (a shared one would send
+  // the stored answer to superjson's slow path for its referential equality).
+  const now = () => new Date(locked.now.getTime());
+  const order = {
+    id: locked.id,
+    orderNumber: locked.orderNumber,
+    customerName: outcome.customerName ?? locked.customerName,
+    status: outcome.status,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    tax1: totals.tax1,
+    tax2: totals.tax2,
+    tax3: totals.tax3,
+    total: totals.total,
+    createdAt: locked.createdAt,
+    updatedAt: now(),
+    customerFees: outcome.customerFees,
+    amountPaid: outcome.amountPaid,
+    changeDue: outcome.changeDue,
+    approvedBy,
+    approvedAt: outcome.approvedBy !== null ? now() : locked.approvedAt,
+    completedAt: outcome.status === 'COMPLETED' ? now() : locked.completedAt,
+    cancelledAt: locked.cancelledAt,
+    cancelReason: locked.cancelReason,
+    items,
+    payments: payments.map(({ vendorFeePercent: _fee, ...p }) => p),
+  };
+  if (order.status !== 'COMPLETED') return order;
+  return { ...order, refunds: [], items: items.map((l) => ({ ...l, refundedQuantity: 0n })) };
+}
+
+const INT8_MIN = -(2n ** 63n);
+const INT8_MAX = 2n ** 63n - 1n;
+
+/** A sum the database stores as int8: out of its range, the same 400 refreshOrderTotals gives. */
+function int8(value: bigint): bigint {
+  if (value < INT8_MIN || value > INT8_MAX) throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
+  return value;
+}
+
+/**
+ * The order's totals from its saved lines' (already rounded) amounts, by refreshOrderTotals'
+ * formula (packages/domain's summarizeOrder): the lines a submit saved are all the
+ * order's lines, so their values are summed here instead of read back.
+ */
+function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { vendorShare: bigint } {
+  const sum = (of: (v: repo.LineValues) => bigint) => int8(lines.reduce((total, v) => total + of(v), 0n));
+  const subtotal = sum((v) => v.amount);
+  const discount = sum((v) => v.discountAmount);
+  const tax1 = sum((v) => v.taxes[0].amount);
+  const tax2 = sum((v) => v.taxes[1].amount);
+  const tax3 = sum((v) => v.taxes[2].amount);
+  const total = int8(int8(int8(int8(subtotal - discount) + tax1) + tax2) + tax3);
+  const totals = { subtotal, discount, tax1, tax2, tax3, total };
+  assertOrderWithinLimits(totals);
+  return { ...totals, vendorShare: sum((v) => v.vendorShare) };
+}
+
+/**
+ * Saves the submitted lines over the saved ones (see mergeLine), in line order: those
+ * with an id updated, the order's other lines removed and the new ones added. Answers
+ * the order's lines as listLines would, their totals, and the lines of a vendor's code
+ * as the ledger posts them.
+ */
+async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
+  const saved = input.items.some((item) => item.id !== undefined)
+    ? new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]))
+    : new Map<string, repo.LineRow>();
+  const kept: { id: number | undefined; fields: LineFields }[] = [];
   for (const item of input.items) {
     const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
     if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
     if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
-    const values = await lineValues(trx, storeId, fields, settings);
-    if (item.id !== undefined) {
-      await repo.updateLine(trx, storeId, item.id, values);
-      kept.push(BigInt(item.id));
-    } else {
-      kept.push(await repo.insertLine(trx, storeId, input.orderId, values));
-    }
+    assertLineWithinLimits(fields);
+    kept.push({ id: item.id, fields });
   }
   if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
-  await repo.deleteLinesExcept(trx, storeId, input.orderId, kept);
-  return saveTotals(trx, storeId, input.orderId);
+  const codes = await findItemCodesByTags(
+    trx,
+    storeId,
+    kept.flatMap((k) => (k.fields.itemCode ? [k.fields.itemCode] : [])),
+  );
+  const lines = kept.map((k) => {
+    const code = k.fields.itemCode ? codes.get(k.fields.itemCode.toLowerCase()) : undefined;
+    return { id: k.id, code, values: lineValues(k.fields, code, settings) };
+  });
+  const written: { line: repo.WrittenLine; code: ItemCode; values: repo.LineValues }[] = [];
+  for (const l of lines) {
+    if (l.id === undefined) continue;
+    const line = await repo.updateLine(trx, storeId, l.id, l.values);
+    if (!line) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
+    written.push({ line, code: l.code, values: l.values });
+  }
+  const added = lines.filter((l) => l.id === undefined);
+  const inserted = await repo.replaceLines(
+    trx,
+    storeId,
+    input.orderId,
+    written.map((w) => w.line.id),
+    added.map((l) => l.values),
+  );
+  inserted.forEach((line, i) => written.push({ line, code: added[i]!.code, values: added[i]!.values }));
+  written.sort((a, b) => (a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0));
+  return {
+    totals: savedTotals(written.map((w) => w.values)),
+    items: written.map((w) => answeredLine(w.line, w.code)),
+    vendorLines: written.flatMap(({ line, code, values }): VendorSaleLine[] =>
+      code?.vendorId != null
+        ? [
+            {
+              lineId: line.id,
+              total: values.total,
+              commissionPercent: values.commissionPercent,
+              vendorId: BigInt(code.vendorId),
+              itemCodeId: code.id,
+              receivesSeparateStatement: code.receivesSeparateStatement,
+              proportionalCcFee: code.proportionalCcFee,
+            },
+          ]
+        : [],
+    ),
+  };
 }
 
 export const NOT_PENDING = (status: string) => `This order is ${status}: only a PENDING order waits for approval`;

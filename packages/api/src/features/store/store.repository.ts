@@ -3,10 +3,10 @@
  * Every change moves the store's updated_at (storeUpdatedAt) strictly forward, so
  * clients holding older settings know to refresh.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selection } from 'kysely';
 import type { Database } from '@pos/db';
 import type { UpdateSettingsInput } from '@pos/contracts';
-import { inStore, isStoreRow } from '../../db-helpers';
+import { columnList, inStore, isStoreRow } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -39,9 +39,15 @@ const SETTINGS_COLUMNS = [
 const NEXT_UPDATED_AT = sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`;
 
 /** The store's settings; `forUpdate` locks the row until the transaction ends (to compare before a change). */
-export async function getSettings(db: Db, storeId: number, options: { forUpdate?: boolean } = {}) {
-  const query = db.selectFrom('stores').select(SETTINGS_COLUMNS).where(isStoreRow(storeId));
-  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirstOrThrow();
+const SETTINGS_SELECT = columnList(SETTINGS_COLUMNS);
+/** The settings' select list for a statement that reads the store as `s` beside other tables. */
+export const SETTINGS_OF_S = columnList(SETTINGS_COLUMNS, 's');
+export type Settings = Selection<Database, 'stores', (typeof SETTINGS_COLUMNS)[number]>;
+
+export async function getSettings(db: Db, storeId: number, options: { forUpdate?: boolean } = {}): Promise<Settings> {
+  const { rows } = await sql<Settings>`select ${SETTINGS_SELECT} from stores where ${isStoreRow(storeId)} ${options.forUpdate ? sql`for update` : sql``}`.execute(db);
+  if (!rows[0]) throw new Error(`store ${storeId} has no row`);
+  return rows[0];
 }
 
 export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsInput) {
@@ -146,15 +152,15 @@ export async function insertPaymentMethod(db: Db, storeId: number, v: PaymentMet
  * The payment methods of these ids that belong to this store, live or archived, with
  * their fees (checkout decides which it may take).
  */
-export async function findPaymentMethods(db: Db, storeId: number, ids: readonly bigint[]) {
+const PAYMENT_SELECT = columnList(PAYMENT_COLUMNS);
+type PaymentMethodRow = Selection<Database, 'payment_methods', (typeof PAYMENT_COLUMNS)[number]> & { archived: boolean };
+
+export async function findPaymentMethods(db: Db, storeId: number, ids: readonly bigint[]): Promise<PaymentMethodRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('payment_methods')
-    .select(PAYMENT_COLUMNS)
-    .select(sql<boolean>`archived_at is not null`.as('archived'))
-    .where(inStore(storeId))
-    .where('id', 'in', ids)
-    .execute();
+  const { rows } = await sql<PaymentMethodRow>`
+    select ${PAYMENT_SELECT}, archived_at is not null as archived from payment_methods
+    where ${inStore(storeId)} and id = any(${[...ids]}::int8[])`.execute(db);
+  return rows;
 }
 
 /** The store's live Cash method. */
