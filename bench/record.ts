@@ -18,10 +18,25 @@ export interface Statement {
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
 
+export type BenchIdentity = { token: string | null; storeId: unknown; role: string | null };
+
+/** The API's procedures called in this process as `identity` would call them (no HTTP), on `db`. */
+export function benchCaller(db: Context['db'], identity: BenchIdentity = { token: null, storeId: null, role: null }): Caller {
+  return createCaller({
+    db,
+    config: { ...DEFAULT_API_CONFIG, scryptCost: BENCH_SCRYPT_COST },
+    log: { error: console.error, warn() {}, info() {} },
+    ip: '127.0.0.1',
+    identity: { ...identity, storeId: parseStoreId(identity.storeId) },
+    setSessionCookie: () => {},
+    setResponseHeader: () => {},
+  });
+}
+
 export interface Recorder {
   handle: DbHandle;
   /** Runs `call` and answers the statements it ran, in order. */
-  record: <T>(call: (caller: Caller) => Promise<T>, identity?: { token: string | null; storeId: unknown; role: string | null }) => Promise<{ result: T; statements: Statement[] }>;
+  record: <T>(call: (caller: Caller) => Promise<T>, identity?: BenchIdentity) => Promise<{ result: T; statements: Statement[] }>;
 }
 
 class ResultCapture implements KyselyPlugin {
@@ -48,19 +63,10 @@ export async function createRecorder(url: string): Promise<Recorder> {
   const db = handle.db.withPlugin(capture);
   return {
     handle,
-    async record(call, identity = { token: null, storeId: null, role: null }) {
+    async record(call, identity) {
       statements = [];
       capture.rows = [];
-      const ctx: Context = {
-        db,
-        config: { ...DEFAULT_API_CONFIG, scryptCost: BENCH_SCRYPT_COST },
-        log: { error: console.error, warn() {}, info() {} },
-        ip: '127.0.0.1',
-        identity: { ...identity, storeId: parseStoreId(identity.storeId) },
-        setSessionCookie: () => {},
-        setResponseHeader: () => {},
-      };
-      const result = await call(createCaller(ctx));
+      const result = await call(benchCaller(db, identity));
       // Let the fire-and-forget session touch (if any) land before the next recording.
       await new Promise((r) => setTimeout(r, 20));
       // Transaction control statements are logged but never reach a plugin's result hook.

@@ -15,14 +15,12 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { appRouter, createCallerFactory, DEFAULT_API_CONFIG, parseStoreId, type Context } from '@pos/api';
 import { createDb } from '@pos/db';
 import { explainAll } from './explain';
-import { BENCH_PASSWORD, BENCH_SCRYPT_COST, DEFAULT_BENCH_URL } from './generate';
+import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
 import { quantile } from './quantile';
-import { createRecorder, type Caller, type Statement } from './record';
+import { benchCaller, createRecorder, type BenchIdentity, type Caller, type Statement } from './record';
 
-const createCaller = createCallerFactory(appRouter);
 
 interface Figure {
   name: string;
@@ -43,18 +41,7 @@ async function main() {
   const store = await db.selectFrom('stores').select('id').where('name', '=', 'Bench Store 1').executeTakeFirstOrThrow();
   const storeId = Number(store.id);
 
-  const caller = (identity: { token: string | null; storeId: number | null; role: string | null }): Caller => {
-    const ctx: Context = {
-      db,
-      config: { ...DEFAULT_API_CONFIG, scryptCost: BENCH_SCRYPT_COST },
-      log: { error: console.error, warn() {}, info() {} },
-      ip: '127.0.0.1',
-      identity: { ...identity, storeId: parseStoreId(identity.storeId) },
-      setSessionCookie: () => {},
-      setResponseHeader: () => {},
-    };
-    return createCaller(ctx);
-  };
+  const caller = (identity: BenchIdentity): Caller => benchCaller(db, identity);
   const login = await caller({ token: null, storeId: null, role: null }).auth.login({ usernameOrEmail: `accountant${storeId}`, password: BENCH_PASSWORD });
   const identity = { token: login.token, storeId, role: 'STORE_ACCOUNTANT' };
   const as = caller(identity);
