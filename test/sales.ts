@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import { planCheckout, type TenderMethod } from '@pos/domain';
-import type { ApiHarness, Person } from './factories';
+import { addStaff, signUpOwner, type ApiHarness, type Person } from './factories';
 
 const money = (v: bigint) => ({ type: 'Money' as const, value: String(v) });
 const percent = (v: bigint) => ({ type: 'Percent' as const, value: String(v) });
@@ -153,4 +153,32 @@ export async function addCode(
     ...(c.deductMonthlyRentOverride ? { deductMonthlyRentOverride: c.deductMonthlyRentOverride } : {}),
   });
   return itemCodes.find((code) => code.tag === c.tag)!.id;
+}
+
+/** The worked example's store: GST 5 %, Cash, Card (3 %; 2 % + $0.25; minimum $5.00), Ada's ADA1 (10 %, card fees passed on, rent $150) and Bo's BO1 (35 %, consignment). */
+export interface ExampleShop {
+  owner: Person;
+  manager: Person;
+  cashier: Person;
+  accountant: Person;
+  card: SaleMethod;
+  cash: SaleMethod;
+  ada: number;
+  bo: number;
+}
+
+export async function openExampleShop(h: ApiHarness): Promise<ExampleShop> {
+  const owner = await signUpOwner(h);
+  const manager = await addStaff(h, owner, 'STORE_MANAGER');
+  const cashier = await addStaff(h, owner, 'STORE_STAFF');
+  const accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
+  const current = await h.as(owner).store.fetchSettings();
+  await h.as(owner).store.updateSettings({ ...current, tax1ShortName: 'GST', tax1Percent: percent(5_000_000n), tax1Enabled: true, tax1ApplyByDefault: true });
+  const card = await addCardMethod(h, owner, { vendorFeePercent: 3_000_000n, customerFeePercent: 2_000_000n, customerFeeAmount: 250_000n, minimumAmount: 5_000_000n });
+  const cash = await cashMethodOf(h, owner);
+  const ada = await addVendor(h, owner, { tradeName: 'Ada', monthlyRent: 150_000_000n, deductMonthlyRent: true });
+  const bo = await addVendor(h, owner, { tradeName: 'Bo', vendorType: 'CONSIGNMENT' });
+  await addCode(h, owner, ada, { tag: 'ADA1', commissionPercent: 10_000_000n, proportionalCcFee: true });
+  await addCode(h, owner, bo, { tag: 'BO1', commissionPercent: 35_000_000n });
+  return { owner, manager, cashier, accountant, card, cash, ada, bo };
 }

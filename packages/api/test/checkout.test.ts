@@ -13,7 +13,7 @@ import type { DbHandle } from '@pos/db';
 import { parseMoney, parsePercent } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
-import { addCardMethod, addCode, addVendor, cashMethodOf, type SaleMethod } from '../../../test/sales';
+import { addCardMethod, cashMethodOf, openExampleShop, type ExampleShop, type SaleMethod } from '../../../test/sales';
 
 const $ = parseMoney;
 const M = (text: string) => ({ type: 'Money' as const, value: String(parseMoney(text)) });
@@ -22,31 +22,8 @@ const P = (text: string) => ({ type: 'Percent' as const, value: String(parsePerc
 let handle: DbHandle;
 let h: ApiHarness;
 
-/** A store set up as the worked example: GST 5 %, Cash, Card (3 %; 2 % + $0.25; minimum $5.00), Ada's ADA1 and Bo's BO1. */
-interface Shop {
-  owner: Person;
-  manager: Person;
-  cashier: Person;
-  card: SaleMethod;
-  cash: SaleMethod;
-  ada: number;
-  bo: number;
-}
-
-async function openShop(): Promise<Shop> {
-  const owner = await signUpOwner(h);
-  const manager = await addStaff(h, owner, 'STORE_MANAGER');
-  const cashier = await addStaff(h, owner, 'STORE_STAFF');
-  const current = await h.as(owner).store.fetchSettings();
-  await h.as(owner).store.updateSettings({ ...current, tax1ShortName: 'GST', tax1Percent: P('5'), tax1Enabled: true, tax1ApplyByDefault: true });
-  const card = await addCardMethod(h, owner, { vendorFeePercent: parsePercent('3'), customerFeePercent: parsePercent('2'), customerFeeAmount: $('0.25'), minimumAmount: $('5') });
-  const cash = await cashMethodOf(h, owner);
-  const ada = await addVendor(h, owner, { tradeName: 'Ada', monthlyRent: $('150'), deductMonthlyRent: true });
-  const bo = await addVendor(h, owner, { tradeName: 'Bo', vendorType: 'CONSIGNMENT' });
-  await addCode(h, owner, ada, { tag: 'ADA1', commissionPercent: parsePercent('10'), proportionalCcFee: true });
-  await addCode(h, owner, bo, { tag: 'BO1', commissionPercent: parsePercent('35') });
-  return { owner, manager, cashier, card, cash, ada, bo };
-}
+type Shop = ExampleShop;
+const openShop = () => openExampleShop(h);
 
 const gst = { tax1Enabled: true, tax1Percent: P('5'), tax1Description: 'GST' };
 /** The worked example's three lines: total 105.00. */

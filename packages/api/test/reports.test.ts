@@ -12,8 +12,8 @@ import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
 import { REPORT_GROUPINGS, parseMoney, parsePercent } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
-import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
-import { addCardMethod, addCode, addVendor, cashMethodOf, type SaleMethod } from '../../../test/sales';
+import { createApiHarness, failureOf, type ApiHarness } from '../../../test/factories';
+import { addCode, addVendor, openExampleShop, type ExampleShop } from '../../../test/sales';
 import { ZSalesReportInput } from '@pos/contracts';
 import { AFTER_NOT_A_VENDOR, salesReport } from '../src/features/reports/reports.service';
 import type { PagePlan } from '../src/features/reports/reports.repository';
@@ -26,32 +26,8 @@ const v = (wire: { value: string } | number) => (typeof wire === 'number' ? BigI
 let handle: DbHandle;
 let h: ApiHarness;
 
-interface Shop {
-  owner: Person;
-  manager: Person;
-  cashier: Person;
-  accountant: Person;
-  card: SaleMethod;
-  cash: SaleMethod;
-  ada: number;
-  bo: number;
-}
-
-async function openShop(): Promise<Shop> {
-  const owner = await signUpOwner(h);
-  const manager = await addStaff(h, owner, 'STORE_MANAGER');
-  const cashier = await addStaff(h, owner, 'STORE_STAFF');
-  const accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
-  const current = await h.as(owner).store.fetchSettings();
-  await h.as(owner).store.updateSettings({ ...current, tax1ShortName: 'GST', tax1Percent: P('5'), tax1Enabled: true, tax1ApplyByDefault: true });
-  const card = await addCardMethod(h, owner, { vendorFeePercent: parsePercent('3'), customerFeePercent: parsePercent('2'), customerFeeAmount: $('0.25'), minimumAmount: $('5') });
-  const cash = await cashMethodOf(h, owner);
-  const ada = await addVendor(h, owner, { tradeName: 'Ada', monthlyRent: $('150'), deductMonthlyRent: true });
-  const bo = await addVendor(h, owner, { tradeName: 'Bo', vendorType: 'CONSIGNMENT' });
-  await addCode(h, owner, ada, { tag: 'ADA1', commissionPercent: parsePercent('10'), proportionalCcFee: true });
-  await addCode(h, owner, bo, { tag: 'BO1', commissionPercent: parsePercent('35') });
-  return { owner, manager, cashier, accountant, card, cash, ada, bo };
-}
+type Shop = ExampleShop;
+const openShop = () => openExampleShop(h);
 
 const gst = { tax1Enabled: true, tax1Percent: P('5'), tax1Description: 'GST' };
 const EXAMPLE_ITEMS = [
