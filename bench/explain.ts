@@ -39,3 +39,14 @@ export async function explainAll(url: string, statements: Record<string, Stateme
   await client.end();
   return checks;
 }
+
+/** Explains every recorded statement but the session check and prints a line each; PLANS=<scenario> prints that one's plans whole. */
+export async function printPlans(url: string, statements: Record<string, Statement[]>): Promise<void> {
+  const explained = await explainAll(url, statements, Object.keys(statements));
+  console.log('\n== query plans (EXPLAIN ANALYZE)');
+  for (const e of explained) {
+    if (/"sessions"/.test(e.statement)) continue;
+    console.log(`${e.ok ? 'ok  ' : 'SEQ '} ${e.scenario.padEnd(28)} ${e.executionMs.toFixed(2).padStart(8)} ms  ${e.statement}`);
+  }
+  if (process.env.PLANS) for (const e of explained) if (e.scenario === process.env.PLANS) console.log(e.plan);
+}

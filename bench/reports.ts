@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { REPORT_GROUPINGS } from '@pos/domain';
 import { createDb } from '@pos/db';
-import { explainAll } from './explain';
+import { printPlans } from './explain';
 import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
-import { quantile } from './quantile';
+import { timeCalls, timingLine } from './quantile';
 import { benchCaller, createRecorder, type BenchIdentity, type Caller, type Statement } from './record';
 
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -77,24 +77,11 @@ async function main() {
     { name: 'end-of-day-month-ago', note: (r) => `${(r as { report: { sales: { orders: number } } }).report.sales.orders} sales`, call: (c) => c.reports.endOfDay.report({ date: daysBefore(today, 30) }) },
   ];
 
-  const time = async (name: string, n: number, call: () => Promise<unknown>, note: (r: unknown) => string) => {
-    let result: unknown;
-    const samples: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const start = performance.now();
-      result = await call();
-      samples.push(performance.now() - start);
-    }
-    samples.sort((a, b) => a - b);
-    console.log(
-      `${name.padEnd(32)} p50 ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms  p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms  max ${samples.at(-1)!.toFixed(1).padStart(7)} ms  ${note(result)}`,
-    );
-  };
 
   console.log(`\n== server time (${runs} runs each, after one warm-up)`);
   for (const c of calls) {
     await c.call(as);
-    await time(c.name, runs, () => c.call(as), c.note);
+    await timeCalls(c.name, runs, () => c.call(as), c.note);
   }
 
   // Without the cache: the same year's totals from the orders and the ledger directly.
@@ -103,12 +90,12 @@ async function main() {
            (select sum(o.total - o.tax1_total - o.tax2_total - o.tax3_total) from orders o where o.store_id = ${storeId} and o.status = 'COMPLETED' and o.completed_at >= ${from}::date),
            (select -sum(amount) from ledger_entries where store_id = ${storeId} and kind = 'COMMISSION' and created_at >= ${from}::date)`.execute(db);
   await direct();
-  await time('direct-year-totals (no cache)', Math.min(runs, 5), direct, () => 'orders + ledger');
+  await timeCalls('direct-year-totals (no cache)', Math.min(runs, 5), direct, () => 'orders + ledger');
   const directVendor = () => sql`
     select e.vendor_id, sum(l.total) from orders o join order_lines l on l.order_id = o.id
     left join ledger_entries e on e.store_id = l.store_id and e.order_id = l.order_id and e.order_line_id = l.id and e.kind = 'SALE' and e.refund_id is null
     where o.store_id = ${storeId} and o.status = 'COMPLETED' and o.completed_at >= ${from}::date group by 1`.execute(db);
-  await time('direct-year-by-vendor (no cache)', Math.min(runs, 3), directVendor, () => 'lines + ledger');
+  await timeCalls('direct-year-by-vendor (no cache)', Math.min(runs, 3), directVendor, () => 'lines + ledger');
 
   // What report_days adds to a sale: its triggers' work for one completed order of 5 lines
   // (the order's figures by store, cashier, vendor, item code, tax and method, then its
@@ -130,20 +117,13 @@ async function main() {
         if (!(error instanceof Error) || error.message !== 'rollback') throw error;
       });
   }
-  samples.sort((a, b) => a - b);
-  console.log(`${'report_days work of one sale'.padEnd(32)} p50 ${quantile(samples, 0.5).toFixed(1).padStart(7)} ms  p95 ${quantile(samples, 0.95).toFixed(1).padStart(7)} ms  max ${samples.at(-1)!.toFixed(1).padStart(7)} ms  ${samples.length} orders, rolled back`);
+  console.log(timingLine('report_days work of one sale', samples, `${samples.length} orders, rolled back`));
 
   const recorder = await createRecorder(url);
   const statements: Record<string, Statement[]> = {};
   for (const c of calls) statements[c.name] = (await recorder.record((r) => c.call(r), identity)).statements;
   await recorder.handle.close();
-  const explained = await explainAll(url, statements, Object.keys(statements));
-  console.log('\n== query plans (EXPLAIN ANALYZE)');
-  for (const e of explained) {
-    if (/"sessions"/.test(e.statement)) continue;
-    console.log(`${e.ok ? 'ok  ' : 'SEQ '} ${e.scenario.padEnd(28)} ${e.executionMs.toFixed(2).padStart(8)} ms  ${e.statement}`);
-  }
-  if (process.env.PLANS) for (const e of explained) if (e.scenario === process.env.PLANS) console.log(e.plan);
+  await printPlans(url, statements);
   await handle.close();
 }
 

@@ -16,20 +16,12 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createDb } from '@pos/db';
-import { explainAll } from './explain';
+import { printPlans } from './explain';
 import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
-import { quantile } from './quantile';
+import { timeCalls } from './quantile';
 import { benchCaller, createRecorder, type BenchIdentity, type Caller, type Statement } from './record';
 
 
-interface Figure {
-  name: string;
-  runs: number;
-  p50: number;
-  p95: number;
-  max: number;
-  note: string;
-}
 
 async function main() {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string', default: '20' }, accounts: { type: 'string', default: '5000' } }, strict: false });
@@ -79,26 +71,11 @@ async function main() {
     { name: 'dashboard-store-accountant', note: () => '', call: (c) => c.dashboard.storeAccountant() },
   ];
 
-  const figures: Figure[] = [];
-  const time = async (name: string, n: number, call: () => Promise<unknown>, note: (r: unknown) => string) => {
-    let result: unknown;
-    const samples: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const start = performance.now();
-      result = await call();
-      samples.push(performance.now() - start);
-    }
-    samples.sort((a, b) => a - b);
-    const figure = { name, runs: n, p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), max: samples.at(-1)!, note: note(result) };
-    figures.push(figure);
-    console.log(`${name.padEnd(30)} p50 ${figure.p50.toFixed(1).padStart(7)} ms  p95 ${figure.p95.toFixed(1).padStart(7)} ms  max ${figure.max.toFixed(1).padStart(7)} ms  ${figure.note}`);
-    return result;
-  };
 
   console.log(`\n== server time (${runs} runs each, after one warm-up)`);
   for (const c of calls) {
     await c.call(as);
-    await time(c.name, runs, () => c.call(as), c.note);
+    await timeCalls(c.name, runs, () => c.call(as), c.note);
   }
 
   // The payout run: the minimum that the N-th largest account reaches.
@@ -108,8 +85,8 @@ async function main() {
   const owner = await caller({ token: null, storeId: null, role: null }).auth.login({ usernameOrEmail: `owner${storeId}`, password: BENCH_PASSWORD });
   const asOwner = caller({ token: owner.token, storeId, role: 'STORE_OWNER' });
   const runInput = { through: today, minimum, method: 'CHECK' as const };
-  await time('payout-run-preview', Math.min(runs, 5), () => asOwner.vendor.payoutRun({ ...runInput, preview: true }), (r) => `${(r as { count: number }).count} accounts`);
-  await time('payout-run', 1, () => asOwner.vendor.payoutRun(runInput), (r) => `${(r as { count: number }).count} accounts paid`);
+  await timeCalls('payout-run-preview', Math.min(runs, 5), () => asOwner.vendor.payoutRun({ ...runInput, preview: true }), (r) => `${(r as { count: number }).count} accounts`);
+  await timeCalls('payout-run', 1, () => asOwner.vendor.payoutRun(runInput), (r) => `${(r as { count: number }).count} accounts paid`);
 
   // The statements each call runs, explained.
   const recorder = await createRecorder(url);
@@ -117,13 +94,7 @@ async function main() {
   for (const c of calls) statements[c.name] = (await recorder.record((r) => c.call(r), identity)).statements;
   statements['payout-run-preview'] = (await recorder.record((r) => r.vendor.payoutRun({ ...runInput, preview: true }), { token: owner.token, storeId, role: 'STORE_OWNER' })).statements;
   await recorder.handle.close();
-  const explained = await explainAll(url, statements, Object.keys(statements));
-  console.log('\n== query plans (EXPLAIN ANALYZE)');
-  for (const e of explained) {
-    if (/"sessions"/.test(e.statement)) continue;
-    console.log(`${e.ok ? 'ok  ' : 'SEQ '} ${e.scenario.padEnd(28)} ${e.executionMs.toFixed(2).padStart(8)} ms  ${e.statement}`);
-  }
-  if (process.env.PLANS) for (const e of explained) if (e.scenario === process.env.PLANS) console.log(e.plan);
+  await printPlans(url, statements);
   await handle.close();
 }
 
