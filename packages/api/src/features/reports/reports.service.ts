@@ -62,11 +62,12 @@ export const WALK_FROM_ORDERS = 5_000n;
 
 export const AFTER_NOT_A_VENDOR = 'After must be the key of a vendor of this store (the last row of the previous page)';
 
-const MONEY_FIGURES = ['gross', 'discounts', 'net', 'tax1', 'tax2', 'tax3', 'customerFees', 'refunds', 'commission', 'cardFees', 'ownSales', 'applied', 'tendered', 'change'] as const;
+type MoneyFigure = Exclude<keyof repo.Figures, 'orders'>;
+const MONEY_FIGURES = (Object.keys(repo.ZERO_FIGURES) as (keyof repo.Figures)[]).filter((f): f is MoneyFigure => f !== 'orders');
 
-/** The totals less the rows: what the groups on other pages add up to. */
+/** The totals less the rows: what the groups on other pages add up to (every figure but the order count). */
 function othersOf(totals: repo.Figures, rows: readonly repo.GroupRow[]) {
-  return Object.fromEntries(MONEY_FIGURES.map((f) => [f, rows.reduce((sum, row) => sum - row[f], totals[f])])) as Record<(typeof MONEY_FIGURES)[number], bigint>;
+  return Object.fromEntries(MONEY_FIGURES.map((f) => [f, rows.reduce((sum, row) => sum - row[f], totals[f])])) as Record<MoneyFigure, bigint>;
 }
 
 /** One page of a vendor or item code grouping, the group of none after the last; and the next page's `after`. */
