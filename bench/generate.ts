@@ -131,6 +131,23 @@ export async function removeLoadLeftovers(url: string): Promise<number> {
   }
 }
 
+/**
+ * What autovacuum does on a live server, done before each measurement (this machine's
+ * PostgreSQL runs with autovacuum off): every sale updates the same few rows (the
+ * vendor's balance, the store's counters and totals, the day's report rows), and their
+ * dead versions slow every later sale until a vacuum; without it, whichever door is
+ * measured later pays for the sales of the doors before it.
+ */
+export async function vacuumDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function generate(url: string, sizes: Sizes) {
   await ensureDatabase(url);
   const handle = await createDb({ url, poolSize: 1 });

@@ -62,7 +62,16 @@ function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST
 /** The next pick of each scenario whose requests use up their pick, across the whole run. */
 const nextPick = new Map<string, number>();
 
-export async function measure(s: Scenario, door: Door, connections: number, durationSec: number): Promise<Figure> {
+/** One autocannon run of one door: its response times (ms) and counts. */
+interface Slice {
+  times: number[];
+  requests: number;
+  seconds: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function runSlice(s: Scenario, door: Door, connections: number, durationSec: number): Promise<Slice> {
   let local = 0;
   const take = () => {
     if (!s.consumes) return local++;
@@ -91,31 +100,61 @@ export async function measure(s: Scenario, door: Door, connections: number, dura
     const instance = autocannon(options, (error: Error | null, r) => (error ? reject(error) : resolve(r)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
-  times.sort((a, b) => a - b);
-  const ms = (q: number) => Math.round(quantile(times, q) * 10) / 10;
-  return {
-    scenario: s.name,
-    door,
-    connections,
-    reqPerSec: result.requests.average,
-    p50: ms(0.5),
-    p95: ms(0.95),
-    p99: ms(0.99),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return { times, requests: result.requests.total, seconds: result.duration, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
-export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[] }): Promise<Figure[]> {
+/** Slices a measurement is cut into; each door runs once in each position of the order. */
+export const ROUNDS = 3;
+
+/**
+ * Measures the three doors of a scenario at one connection count, `durationSec` each,
+ * interleaved: ROUNDS rounds of a slice per door, the order turned by one each round
+ * (baseline, REST, tRPC; REST, tRPC, baseline; …). Whatever drifts during the
+ * measurement (the database's dead row versions, other work on the machine) falls on
+ * the three doors alike instead of on whichever runs last.
+ */
+export async function measureDoors(s: Scenario, connections: number, durationSec: number): Promise<Figure[]> {
+  const doors: Door[] = ['baseline', 'rest', 'trpc'];
+  const slices = new Map<Door, Slice[]>(doors.map((d) => [d, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < doors.length; i++) {
+      const door = doors[(i + round) % doors.length]!;
+      slices.get(door)!.push(await runSlice(s, door, connections, durationSec / ROUNDS));
+    }
+  }
+  return doors.map((door) => {
+    const all = slices.get(door)!;
+    const times = all.flatMap((x) => x.times).sort((a, b) => a - b);
+    const ms = (q: number) => Math.round(quantile(times, q) * 10) / 10;
+    const sum = (f: (x: Slice) => number) => all.reduce((t, x) => t + f(x), 0);
+    return {
+      scenario: s.name,
+      door,
+      connections,
+      reqPerSec: sum((x) => x.requests) / sum((x) => x.seconds),
+      p50: ms(0.5),
+      p95: ms(0.95),
+      p99: ms(0.99),
+      errors: sum((x) => x.errors),
+      non2xx: sum((x) => x.non2xx),
+    };
+  });
+}
+
+/**
+ * Every scenario at every connection count; `settle` runs before each measurement (the
+ * vacuum autovacuum would have done), so each starts from the same state of the data.
+ */
+export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[]; settle?: () => Promise<void> }): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const s of scenarios(fixture)) {
     if (opts.only && !opts.only.includes(s.name)) continue;
     for (const connections of s.connections ? opts.connections.filter((c) => s.connections!.includes(c)) : opts.connections) {
-      for (const door of ['baseline', 'rest', 'trpc'] as const) {
-        const figure = await measure(s, door, connections, opts.durationSec);
+      await opts.settle?.();
+      for (const figure of await measureDoors(s, connections, opts.durationSec)) {
         figures.push(figure);
         console.log(
-          `${s.name.padEnd(28)} ${door.padEnd(8)} c=${String(connections).padEnd(3)} ${figure.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
+          `${s.name.padEnd(28)} ${figure.door.padEnd(8)} c=${String(connections).padEnd(3)} ${figure.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
             (figure.errors || figure.non2xx ? `  errors ${figure.errors} non2xx ${figure.non2xx}` : ''),
         );
       }

@@ -9,7 +9,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BENCH_URL, generate, readSizes } from './generate';
+import { DEFAULT_BENCH_URL, generate, readSizes, vacuumDatabase } from './generate';
 import { explainAll } from './explain';
 import { runLoad, startServers, type Figure } from './load';
 import { initialJsSize } from './web';
@@ -50,6 +50,7 @@ async function main() {
       figures = await runLoad(servers.fixture, {
         connections: String(values.connections).split(',').map(Number),
         durationSec: Number(values.duration),
+        settle: () => vacuumDatabase(url),
         ...(values.only ? { only: String(values.only).split(',') } : {}),
       });
     }
