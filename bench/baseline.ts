@@ -26,13 +26,56 @@ export interface BaselineRoute {
 
 const INT8_OID = 20;
 
-export async function startBaseline(url: string, routes: BaselineRoute[], port: number) {
+/** Runs one statement and answers its rows (a pg client, or anything that runs SQL the same way). */
+export type RunStatement = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Replays recorded statements in order through `run`: a session token hash is made
+ * fresh, values in `fresh` replace the recorded ones, and a value the recording's first
+ * row had that this run's first row answers differently (a new id) replaces it in the
+ * statements after. Answers every statement's rows.
+ */
+export async function replay(run: RunStatement, statements: readonly Statement[], fresh: Map<string, unknown>): Promise<unknown[][]> {
+  const read: unknown[][] = [];
+  for (const s of statements) {
+    const params = s.params.map((p) => {
+      if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return createHash('sha256').update(randomBytes(32)).digest('hex');
+      const key = typeof p === 'bigint' || typeof p === 'number' || typeof p === 'string' ? String(p) : null;
+      return key !== null && fresh.has(key) ? fresh.get(key) : p;
+    });
+    const { rows } = await run(s.sql, params);
+    const row = rows[0] as Record<string, unknown> | undefined;
+    if (row && s.firstRow) {
+      for (const [column, recorded] of Object.entries(s.firstRow)) {
+        const now = row[column];
+        if ((typeof now === 'bigint' || typeof now === 'string' || typeof now === 'number' || now instanceof Date) && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
+          fresh.set(String(recorded), now);
+        }
+      }
+    }
+    read.push(rows);
+  }
+  return read;
+}
+
+/** A bare pg pool that reads int8 as bigint, as the product does. */
+export function bigintPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 20,
+    max,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => BigInt(v) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown))) as typeof pg.types.getTypeParser },
   });
   pool.on('error', () => {});
+  return pool;
+}
+
+/** The baseline's answer: every row read, as the product's answer carries what it read. */
+export function answerOf(read: unknown[][]): string {
+  return JSON.stringify({ success: true, read }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+export async function startBaseline(url: string, routes: BaselineRoute[], port: number) {
+  const pool = bigintPool(url, 20);
   const app = Fastify({ logger: false });
   for (const route of routes) {
     app.post(`/base/${route.name}`, async (req) => {
@@ -41,28 +84,7 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
       if (route.passwordHash) await verifyPassword(route.password ?? '', route.passwordHash);
       const client = await pool.connect();
       try {
-        const fresh = new Map<string, unknown>(route.substitute?.(pick));
-        const read: unknown[][] = [];
-        for (const s of statements) {
-          const params = s.params.map((p) => {
-            if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return createHash('sha256').update(randomBytes(32)).digest('hex');
-            const key = typeof p === 'bigint' || typeof p === 'number' || typeof p === 'string' ? String(p) : null;
-            return key !== null && fresh.has(key) ? fresh.get(key) : p;
-          });
-          const { rows } = await client.query(s.sql, params);
-          const row = rows[0] as Record<string, unknown> | undefined;
-          if (row && s.firstRow) {
-            for (const [column, recorded] of Object.entries(s.firstRow)) {
-              const now = row[column];
-              if ((typeof now === 'bigint' || typeof now === 'string' || typeof now === 'number' || now instanceof Date) && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
-                fresh.set(String(recorded), now);
-              }
-            }
-          }
-          read.push(rows);
-        }
-        // The answer carries every row read, as the product's answer carries what it read.
-        return JSON.stringify({ success: true, read }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+        return answerOf(await replay((text, params) => client.query(text, params), statements, new Map(route.substitute?.(pick))));
       } catch (error) {
         await client.query('rollback').catch(() => {});
         throw error;
