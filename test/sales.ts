@@ -52,8 +52,12 @@ export async function cashMethodOf(h: ApiHarness, person: Person): Promise<SaleM
   return { id: cash.id, name: cash.name, isCash: true, vendorFeePercent: 0n, customerFeePercent: 0n, customerFeeAmount: 0n, minimumAmount: 0n };
 }
 
-/** Creates a card method with these fees and answers it as a sale uses it. */
-export async function addCardMethod(h: ApiHarness, person: Person, fees: { name?: string; vendorFeePercent: bigint; customerFeePercent?: bigint; customerFeeAmount?: bigint; minimumAmount?: bigint }): Promise<SaleMethod> {
+/** Creates a card method with these fees (and, when asked, a manager's approval) and answers it as a sale uses it. */
+export async function addCardMethod(
+  h: ApiHarness,
+  person: Person,
+  fees: { name?: string; vendorFeePercent: bigint; customerFeePercent?: bigint; customerFeeAmount?: bigint; minimumAmount?: bigint; requiresManagerApproval?: boolean },
+): Promise<SaleMethod> {
   const method = {
     name: fees.name ?? 'Card',
     isCash: false,
@@ -68,7 +72,7 @@ export async function addCardMethod(h: ApiHarness, person: Person, fees: { name?
     customerFeePercent: percent(method.customerFeePercent),
     customerFeeAmount: money(method.customerFeeAmount),
     minimumAmount: money(method.minimumAmount),
-    requiresManagerApproval: false,
+    requiresManagerApproval: fees.requiresManagerApproval ?? false,
   });
   return { ...method, id: paymentMethod.id };
 }

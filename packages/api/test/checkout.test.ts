@@ -37,6 +37,8 @@ const EXAMPLE_ITEMS = [
 const rejected = (reason: unknown) => failureOf(Promise.reject(reason instanceof Error ? reason : new Error(String(reason))));
 
 const pay = (method: SaleMethod | { id: number }, amount: string) => ({ paymentMethodId: method.id, amount: M(amount) });
+/** A method without fees whose payments need a manager's approval. */
+const addApprovalMethod = (shop: { owner: Person }, name: string) => addCardMethod(h, shop.owner, { name, vendorFeePercent: 0n, requiresManagerApproval: true });
 
 async function draft(person: Person) {
   return (await h.as(person).order.next()).nextOrderId;
@@ -201,15 +203,7 @@ describe("a payment method that requires a manager's approval", () => {
   beforeAll(async () => {
     shop = await openShop();
     accountant = await addStaff(h, shop.owner, 'STORE_ACCOUNTANT');
-    const { paymentMethod } = await h.as(shop.owner).store.payment.create({
-      name: 'House Account',
-      vendorFeePercent: P('0'),
-      customerFeePercent: P('0'),
-      customerFeeAmount: M('0'),
-      minimumAmount: M('0'),
-      requiresManagerApproval: true,
-    });
-    house = { id: paymentMethod.id, name: 'House Account', isCash: false, vendorFeePercent: 0n, customerFeePercent: 0n, customerFeeAmount: 0n, minimumAmount: 0n };
+    house = await addApprovalMethod(shop, 'House Account');
   });
 
   it("completes with a manager's approval, and records who approved (a STORE_OWNER holds the role too)", async () => {
@@ -311,14 +305,7 @@ describe("a payment method that requires a manager's approval", () => {
 describe('the answer is the order as /order/fetch reads it after the submit, its totals its lines\' sums', () => {
   it('with lines updated, added and dropped, a manager approval, PENDING, without a customer name and without payments', async () => {
     const shop = await openShop();
-    const { paymentMethod: house } = await h.as(shop.owner).store.payment.create({
-      name: 'House Account',
-      vendorFeePercent: P('0'),
-      customerFeePercent: P('0'),
-      customerFeeAmount: M('0'),
-      minimumAmount: M('0'),
-      requiresManagerApproval: true,
-    });
+    const house = await addApprovalMethod(shop, 'House Account');
     const approval = { usernameOrEmail: shop.manager.username, password: shop.manager.password };
     const submits = [
       (orderId: number, lineId: number) => ({ orderId, customerName: 'Approved', items: [{ id: lineId, ...EXAMPLE_ITEMS[0]! }, ...EXAMPLE_ITEMS.slice(1)], payments: [pay(house, '105')], approval }),
@@ -346,18 +333,10 @@ describe('the answer is the order as /order/fetch reads it after the submit, its
 
 describe('/order/approve and /order/cancel', () => {
   let shop: Shop;
-  let house: { id: number };
+  let house: SaleMethod;
   beforeAll(async () => {
     shop = await openShop();
-    const { paymentMethod } = await h.as(shop.owner).store.payment.create({
-      name: 'Layaway',
-      vendorFeePercent: P('0'),
-      customerFeePercent: P('0'),
-      customerFeeAmount: M('0'),
-      minimumAmount: M('0'),
-      requiresManagerApproval: true,
-    });
-    house = paymentMethod;
+    house = await addApprovalMethod(shop, 'Layaway');
   });
 
   async function pending() {
