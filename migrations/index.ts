@@ -19,6 +19,7 @@ import * as m0013 from './0013_create_payouts';
 import * as m0014 from './0014_create_refunds';
 import * as m0015 from './0015_create_reports';
 import * as m0016 from './0016_index_reports';
+import * as m0017 from './0017_keep_submit_answers_as_values';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_create_refunds': m0014,
   '0015_create_reports': m0015,
   '0016_index_reports': m0016,
+  '0017_keep_submit_answers_as_values': m0017,
 };

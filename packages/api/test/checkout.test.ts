@@ -7,6 +7,8 @@
  * concurrent sales of the last units in stock; the Cash method every store has, which
  * cannot be deleted and charges nothing; the lookup's status filter.
  */
+import { deserialize } from 'node:v8';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
@@ -403,6 +405,19 @@ describe('idempotency and concurrency', () => {
     expect([s.payments.length, s.entries.length, s.audit.length, s.keys.length]).toEqual([2, 5, 1, 1]);
     // Another key for the completed order is a new submit: 409.
     expect((await failureOf(h.as(shop.cashier).order.submit({ ...body, idempotencyKey: 'k-2' }))).status).toBe(409);
+  });
+
+  it('answers a key kept as superjson text, as answers were kept before they were kept as values', async () => {
+    const orderId = await draft(shop.cashier);
+    const body = { orderId, items: EXAMPLE_ITEMS, payments: [pay(shop.card, '60'), pay(shop.cash, '50')], idempotencyKey: 'k-before' };
+    const first = await h.as(shop.cashier).order.submit(body);
+    const kept = await handle.db.selectFrom('order_submit_keys').select(['id', 'answer', 'answer_value']).where('order_id', '=', BigInt(orderId)).executeTakeFirstOrThrow();
+    expect(kept.answer).toBeNull();
+    const text = superjson.stringify(deserialize(kept.answer_value!));
+    await sql`update order_submit_keys set answer = ${text}::jsonb, answer_value = null where id = ${kept.id}`.execute(handle.db);
+    expect(await h.as(shop.cashier).order.submit(body)).toEqual(first);
+    // Each key keeps exactly one answer.
+    await expect(sql`update order_submit_keys set answer = null where id = ${kept.id}`.execute(handle.db)).rejects.toThrow(/order_submit_keys_one_answer/);
   });
 
   it('completes an order once under 50 concurrent submits (with and without one key)', async () => {

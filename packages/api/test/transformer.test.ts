@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { isPlainJson, serialize, stringify, transformer } from '../src/transformer';
+import { isPlainJson, serialize, transformer } from '../src/transformer';
 
 const anything = fc.anything({
   withBigInt: true,
@@ -62,29 +62,5 @@ describe('the tRPC output transformer', () => {
     }
     const stubs = { success: true, orderStubs: [{ id: 1, orderNumber: 'A-1', total: { type: 'Money', value: '1500000' } }] };
     expect(serialize(stubs)).toStrictEqual({ json: stubs });
-  });
-});
-
-describe('stringify (a submit\'s stored answer)', () => {
-  // Plain trees of what answers hold (bigints, Dates, keys with dots and backslashes), and anything at all.
-  const key = fc.oneof(fc.string(), fc.constantFrom('a.b', 'a\\.b', '\\', '0', '1', '10'));
-  const leaf = fc.oneof(fc.bigInt(), fc.date(), fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
-  const { tree } = fc.letrec((tie) => ({
-    tree: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('tree')), fc.dictionary(key, tie('tree'))),
-  }));
-
-  it('answers exactly what superjson.stringify answers', () => {
-    for (const values of [tree, anything]) {
-      fc.assert(
-        fc.property(values, (value) => {
-          expect(outcome(() => stringify(value))).toStrictEqual(outcome(() => superjson.stringify(value)));
-        }),
-        { numRuns: 2000 },
-      );
-    }
-    const shared = new Date(0);
-    for (const value of [{ a: shared, b: shared }, [1n, { a: [2n, new Date(1)] }, 3n], { a: undefined }, new Date(Number.NaN), 1n]) {
-      expect(stringify(value)).toBe(superjson.stringify(value));
-    }
   });
 });

@@ -148,13 +148,18 @@ export interface OrderPaymentsTable {
   created_at: CreatedAt;
 }
 
-/** The first answer to a submit with an idempotency key (superjson), answered again for the same key and order. */
+/**
+ * The first answer to a submit with an idempotency key, answered again for the same key
+ * and order: the value serialised by node:v8 (`answer_value`), or, kept before that,
+ * superjson's text (`answer`); exactly one of the two.
+ */
 export interface OrderSubmitKeysTable {
   id: GeneratedInt8;
   store_id: Int8;
   order_id: Int8;
   key: string;
-  answer: ColumnType<unknown, string, never>;
+  answer: ColumnType<unknown, string | null | undefined, never>;
+  answer_value: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -2,6 +2,7 @@
  * Orders and their lines: all their SQL, always within the caller's store.
  */
 import { sql, type Kysely } from 'kysely';
+import type { SuperJSONResult } from 'superjson';
 import type { Database, OrderStatus } from '@pos/db';
 import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contracts';
 import type { OrderSummary } from '@pos/domain';
@@ -175,19 +176,22 @@ const ORDER_COLUMNS = sql.raw(`o.id, o.order_number as "orderNumber", o.customer
 /**
  * The order as findOrder answers it, locked for the rest of the transaction, with the
  * transaction's time (what now() stores in it), the store's default vendor commission
- * and the first answer to a submit of this order with `key` (superjson; null when there
- * is none or no key), in one statement.
+ * and the first answer to a submit of this order with `key` (as kept, see KeptAnswer;
+ * null when there is none or no key), in one statement.
  * A lock that waited for another transaction reads the order as that one left it but
  * the key as it was when the statement began.
  */
 export async function lockOrderForSubmit(db: Db, storeId: number, orderId: number | bigint, key: string | null) {
-  const { rows } = await sql<OrderRow & { now: Date; answer: unknown; defaultVendorCommissionPercent: bigint }>`
-    select ${ORDER_COLUMNS}, now() as now, k.answer,
+  const { rows } = await sql<OrderRow & { now: Date; answerValue: Uint8Array | null; answer: SuperJSONResult | null; defaultVendorCommissionPercent: bigint }>`
+    select ${ORDER_COLUMNS}, now() as now, k.answer_value as "answerValue", k.answer,
       (select s.default_vendor_commission_percent from stores s where s.id = o.store_id) as "defaultVendorCommissionPercent"
     from orders o left join order_submit_keys k on k.store_id = o.store_id and k.order_id = o.id and k.key = ${key}
     where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}
     for update of o`.execute(db);
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { answerValue, answer, ...order } = row;
+  return { ...order, answer: answerValue ?? answer };
 }
 
 /** The stored totals have the domain's order summary shape. */
@@ -467,18 +471,25 @@ export async function takeStock(db: Db, storeId: number, orderId: bigint | numbe
   return rows;
 }
 
-/** The first answer to a submit of this order with this key (superjson), or undefined. */
-export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string): Promise<unknown> {
+/**
+ * A first answer as kept with its key: the value serialised by node:v8, or superjson's
+ * form of it for a key kept before answers were kept as values.
+ */
+export type KeptAnswer = Uint8Array | SuperJSONResult;
+
+/** The first answer to a submit of this order with this key, as kept, or undefined. */
+export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string): Promise<KeptAnswer | undefined> {
   const row = await db
     .selectFrom('order_submit_keys')
-    .select('answer')
+    .select(['answer', 'answer_value'])
     .where(inStore(storeId))
     .where('order_id', '=', BigInt(orderId))
     .where('key', '=', key)
     .executeTakeFirst();
-  return row?.answer;
+  return row ? (row.answer_value ?? (row.answer as SuperJSONResult)) : undefined;
 }
 
-export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: string): Promise<void> {
-  await sql`insert into order_submit_keys (store_id, order_id, key, answer) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer})`.execute(db);
+/** Keeps the first answer to a submit with this key, serialised by node:v8. */
+export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: Uint8Array): Promise<void> {
+  await sql`insert into order_submit_keys (store_id, order_id, key, answer_value) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer})`.execute(db);
 }

@@ -7,6 +7,7 @@
  * stock, the vendor ledger, the order's figures and its audit event in one transaction),
  * approving and cancelling.
  */
+import { deserialize, serialize } from 'node:v8';
 import type { Kysely } from 'kysely';
 import superjson from 'superjson';
 import type { Database } from '@pos/db';
@@ -36,7 +37,6 @@ import { verifyManagerApproval } from '../auth/auth.service';
 import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
-import { stringify } from '../../transformer';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -464,7 +464,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     const saved = submitted(order, lines.totals, outcome, approvedBy ? approvedBy.username : order.approvedBy, lines.items, paid);
     await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
     const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
-    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, stringify(answer));
+    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer));
     // Last, so the rows every sale of the store updates (its counters, ledger totals and
     // the vendor's balance) stay locked for as short a time as possible.
     if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
@@ -476,8 +476,8 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
 type SubmitAnswer = { success: boolean; message: string; order: Awaited<ReturnType<typeof loadOrder>> };
 
 /** A first answer kept with its idempotency key, as it was answered. */
-function answered(stored: unknown): SubmitAnswer {
-  return superjson.deserialize<SubmitAnswer>(stored as Parameters<typeof superjson.deserialize>[0]);
+function answered(kept: repo.KeptAnswer): SubmitAnswer {
+  return kept instanceof Uint8Array ? (deserialize(kept) as SubmitAnswer) : superjson.deserialize<SubmitAnswer>(kept);
 }
 
 /**
