@@ -1,9 +1,12 @@
 /**
  * Load: starts bench/servers.ts in its own process (the product and the baseline), then
  * drives each scenario with autocannon from this process through the REST door, through
- * tRPC and against the baseline, at each connection count. Answers the figures.
+ * tRPC and against the baseline, at each connection count. Answers the figures: req/s,
+ * latency, and the server process's CPU time per response (the product's and the
+ * baseline's doors are served by that one process, one door at a time).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +28,36 @@ export interface Figure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time (ms) of the server process per response: the door's own work (Linux only, from /proc). */
+  serverCpuMs?: number;
 }
 
 const APP_PORT = 3101;
 const BASE_PORT = 3102;
 
-export async function startServers(url: string): Promise<{ fixture: Fixture; statements: Record<string, Statement[]>; stop: () => void }> {
+/**
+ * CPU time (ms, user + system, all threads) a process has used so far, from Linux's
+ * /proc, whose clock ticks are USER_HZ (100 a second on Linux); null elsewhere.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+export interface Servers {
+  fixture: Fixture;
+  statements: Record<string, Statement[]>;
+  /** The process serving the product and the baseline. */
+  pid: number | undefined;
+  stop: () => void;
+}
+
+export async function startServers(url: string): Promise<Servers> {
   const fixtureFile = join(tmpdir(), `bench-fixture-${process.pid}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], {
     env: { ...process.env, DATABASE_URL: url, APP_PORT: String(APP_PORT), BASE_PORT: String(BASE_PORT), FIXTURE_FILE: fixtureFile },
@@ -43,7 +70,7 @@ export async function startServers(url: string): Promise<{ fixture: Fixture; sta
     child.on('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
   });
   const { fixture, statements } = JSON.parse(await readFile(fixtureFile, 'utf8')) as { fixture: Fixture; statements: Record<string, Statement[]> };
-  return { fixture, statements, stop: () => child.kill('SIGTERM') };
+  return { fixture, statements, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST'; path: string; body?: string; headers: Record<string, string> } {
@@ -69,9 +96,11 @@ interface Slice {
   seconds: number;
   errors: number;
   non2xx: number;
+  /** The server process's CPU time over the slice, ms (null where /proc is not there). */
+  serverCpuMs: number | null;
 }
 
-async function runSlice(s: Scenario, door: Door, connections: number, durationSec: number): Promise<Slice> {
+async function runSlice(s: Scenario, door: Door, connections: number, durationSec: number, serverPid?: number): Promise<Slice> {
   let local = 0;
   const take = () => {
     if (!s.consumes) return local++;
@@ -96,11 +125,20 @@ async function runSlice(s: Scenario, door: Door, connections: number, durationSe
     ],
   };
   const times: number[] = [];
+  const cpuBefore = cpuMsOf(serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error: Error | null, r) => (error ? reject(error) : resolve(r)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
-  return { times, requests: result.requests.total, seconds: result.duration, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const cpuAfter = cpuMsOf(serverPid);
+  return {
+    times,
+    requests: result.requests.total,
+    seconds: result.duration,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+  };
 }
 
 /** Slices a measurement is cut into; each door runs once in each position of the order. */
@@ -113,13 +151,13 @@ export const ROUNDS = 3;
  * measurement (the database's dead row versions, other work on the machine) falls on
  * the three doors alike instead of on whichever runs last.
  */
-export async function measureDoors(s: Scenario, connections: number, durationSec: number): Promise<Figure[]> {
+export async function measureDoors(s: Scenario, connections: number, durationSec: number, serverPid?: number): Promise<Figure[]> {
   const doors: Door[] = ['baseline', 'rest', 'trpc'];
   const slices = new Map<Door, Slice[]>(doors.map((d) => [d, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < doors.length; i++) {
       const door = doors[(i + round) % doors.length]!;
-      slices.get(door)!.push(await runSlice(s, door, connections, durationSec / ROUNDS));
+      slices.get(door)!.push(await runSlice(s, door, connections, durationSec / ROUNDS, serverPid));
     }
   }
   return doors.map((door) => {
@@ -137,6 +175,7 @@ export async function measureDoors(s: Scenario, connections: number, durationSec
       p99: ms(0.99),
       errors: sum((x) => x.errors),
       non2xx: sum((x) => x.non2xx),
+      ...(all.every((x) => x.serverCpuMs !== null) ? { serverCpuMs: Math.round((100 * sum((x) => x.serverCpuMs!)) / sum((x) => x.requests)) / 100 } : {}),
     };
   });
 }
@@ -145,16 +184,17 @@ export async function measureDoors(s: Scenario, connections: number, durationSec
  * Every scenario at every connection count; `settle` runs before each measurement (the
  * vacuum autovacuum would have done), so each starts from the same state of the data.
  */
-export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[]; settle?: () => Promise<void> }): Promise<Figure[]> {
+export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[]; settle?: () => Promise<void>; serverPid?: number | undefined }): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const s of scenarios(fixture)) {
     if (opts.only && !opts.only.includes(s.name)) continue;
     for (const connections of s.connections ? opts.connections.filter((c) => s.connections!.includes(c)) : opts.connections) {
       await opts.settle?.();
-      for (const figure of await measureDoors(s, connections, opts.durationSec)) {
+      for (const figure of await measureDoors(s, connections, opts.durationSec, opts.serverPid)) {
         figures.push(figure);
         console.log(
           `${s.name.padEnd(28)} ${figure.door.padEnd(8)} c=${String(connections).padEnd(3)} ${figure.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
+            (figure.serverCpuMs !== undefined ? `  server CPU ${figure.serverCpuMs.toFixed(2)} ms/req` : '') +
             (figure.errors || figure.non2xx ? `  errors ${figure.errors} non2xx ${figure.non2xx}` : ''),
         );
       }

@@ -51,6 +51,7 @@ async function main() {
         connections: String(values.connections).split(',').map(Number),
         durationSec: Number(values.duration),
         settle: () => vacuumDatabase(url),
+        serverPid: servers.pid,
         ...(values.only ? { only: String(values.only).split(',') } : {}),
       });
     }
