@@ -28,7 +28,7 @@ export interface Figure {
   p99: number;
   errors: number;
   non2xx: number;
-  /** CPU time (ms) of the server process per response: the door's own work (Linux only, from /proc). */
+  /** CPU time (ms) the server process spent per response: its door, the API and the database client, not the database itself (Linux only, from /proc). */
   serverCpuMs?: number;
 }
 

@@ -2,8 +2,8 @@
  * The first answer to a submit with an idempotency key is kept as the value itself,
  * serialised by the runtime (node:v8: the structured-clone format, which keeps bigints and
  * Dates as they are and which newer versions of Node still read), in `answer_value`.
- * Before, it was superjson's text in the jsonb `answer`, whose writing cost a sale more
- * than the rest of its answer; answers kept that way stay and are answered as before.
+ * Before, it was superjson's text in the jsonb `answer`, which took every sale with a key
+ * several times as long to write; answers kept that way stay and are answered as before.
  * Each key has exactly one of the two.
  */
 import { sql, type Kysely } from 'kysely';
