@@ -157,6 +157,22 @@ describe('posting a completed order', () => {
     await expectBalancesInStep();
   });
 
+  it("moves the vendor's balance without writing any of the vendor's indexes (a HOT update)", async () => {
+    // The session's own counts of vendor rows updated, and of those HOT, not yet reported.
+    const countsIn = async (trx: typeof handle.db) =>
+      (
+        await sql<{ updated: number; hot: number }>`
+          select pg_stat_get_xact_tuples_updated('vendors'::regclass)::int as updated, pg_stat_get_xact_tuples_hot_updated('vendors'::regclass)::int as hot`.execute(trx)
+      ).rows[0]!;
+    const [before, after] = await handle.db.transaction().execute(async (trx) => {
+      const first = await countsIn(trx);
+      await insertEntries(trx, owner.storeId, [{ vendorId: bo, itemCodeId: null, kind: 'ADJUSTMENT', amount: $('2.50'), memo: 'hot', createdBy: null }]);
+      return [first, await countsIn(trx)];
+    });
+    expect({ updated: after.updated - before.updated, hot: after.hot - before.hot }).toEqual({ updated: 1, hot: 1 });
+    await expectBalancesInStep();
+  });
+
   it('keeps balances in step under concurrent postings to the same vendors in opposite orders', async () => {
     const posts = Array.from({ length: 40 }, (_, i) =>
       handle.db.transaction().execute((trx) =>
