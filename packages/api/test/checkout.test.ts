@@ -416,8 +416,6 @@ describe('idempotency and concurrency', () => {
     const text = superjson.stringify(deserialize(kept.answer_value!));
     await sql`update order_submit_keys set answer = ${text}::jsonb, answer_value = null where id = ${kept.id}`.execute(handle.db);
     expect(await h.as(shop.cashier).order.submit(body)).toEqual(first);
-    // Each key keeps exactly one answer.
-    await expect(sql`update order_submit_keys set answer = null where id = ${kept.id}`.execute(handle.db)).rejects.toThrow(/order_submit_keys_one_answer/);
   });
 
   it('completes an order once under 50 concurrent submits (with and without one key)', async () => {
