@@ -159,8 +159,9 @@ describe('the door itself', () => {
     expect(failure(await post('/login', { usernameOrEmail: 'a'.repeat(1000 * 1000), password: 'x' }))).toMatchObject({ status: 400 });
   });
 
-  it('sends security headers (helmet) on API answers and on /health', async () => {
-    for (const res of [await app.inject({ method: 'GET', url: '/health' }), await post('/login', {})]) {
+  it('sends security headers (helmet) on API answers of both doors and on /health', async () => {
+    const trpcLogin = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { json: {} } });
+    for (const res of [await app.inject({ method: 'GET', url: '/health' }), await post('/login', {}), trpcLogin]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
