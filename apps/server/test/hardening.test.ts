@@ -76,11 +76,13 @@ describe('bodies', () => {
     expect(trpcFailure(broken)).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
   });
 
-  it('refuses prototype keys in a JSON body (400)', async () => {
+  it('refuses prototype keys in a JSON body (400), on both doors', async () => {
     for (const payload of ['{"__proto__":{"isAdmin":true},"usernameOrEmail":"a","password":"b"}', '{"constructor":{"prototype":{"isAdmin":true}},"usernameOrEmail":"a"}']) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' }, payload });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      const trpc = await app.inject({ method: 'POST', url: '/trpc/auth.login', headers: { 'content-type': 'application/json' }, payload: `{"json":${payload}}` });
+      expect(trpcFailure(trpc), payload).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     }
   });
 
@@ -102,6 +104,46 @@ describe('tRPC batches', () => {
     const over = await app.inject({ method: 'POST', url: `/trpc/${paths(11)}?batch=1`, headers: { ...identity(owner), 'content-type': 'application/json' }, payload: decodeURIComponent(input(11)) });
     expect(trpcFailure(over)).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
     expect((await handle.db.selectFrom('orders').select('id').execute()).length).toBe(before + 10);
+  });
+});
+
+describe('the tRPC door', () => {
+  const batchOf = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { json: {} }])));
+
+  it('answers a batch in one piece: JSON with its content-length, not chunked', async () => {
+    const res = await app.inject({ method: 'POST', url: '/trpc/order.next,order.next?batch=1', headers: { ...identity(owner), 'content-type': 'application/json' }, payload: batchOf(2) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const [first, second] = res.json<{ result: { data: { json: { nextOrderId: number } } } }[]>();
+    expect(second!.result.data.json.nextOrderId).toBeGreaterThan(first!.result.data.json.nextOrderId);
+  });
+
+  it('answers queries by GET with their input in the URL, and refuses a mutation by GET (405) without running it', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: {} } }));
+    const list = await app.inject({ method: 'GET', url: `/trpc/staff.list?batch=1&input=${input}`, headers: identity(owner) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0].result.data.json.staff).toEqual([expect.objectContaining({ userId: owner.userId })]);
+    const before = (await handle.db.selectFrom('orders').select('id').execute()).length;
+    const next = await app.inject({ method: 'GET', url: `/trpc/order.next?batch=1&input=${input}`, headers: identity(owner) });
+    expect(trpcFailure(next)).toMatchObject({ status: 405, code: 'METHOD_NOT_SUPPORTED' });
+    expect((await handle.db.selectFrom('orders').select('id').execute()).length).toBe(before);
+  });
+
+  it('answers a client that asks for a streamed batch (jsonl), whole', async () => {
+    const res = await app.inject({ method: 'POST', url: '/trpc/order.next?batch=1', headers: { ...identity(owner), 'content-type': 'application/json', 'trpc-accept': 'application/jsonl' }, payload: batchOf(1) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.body).toContain('nextOrderId');
+  });
+
+  it('a POST without a content type is refused (415) before anything runs', async () => {
+    const before = (await handle.db.selectFrom('orders').select('id').execute()).length;
+    const res = await app.inject({ method: 'POST', url: '/trpc/order.next', headers: identity(owner) });
+    expect(trpcFailure(res)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect((await handle.db.selectFrom('orders').select('id').execute()).length).toBe(before);
   });
 });
 

@@ -1,0 +1,105 @@
+/**
+ * The tRPC door at /trpc/<path>: the web client's batched calls, answered by tRPC's own
+ * resolveResponse (the core every tRPC adapter is built on: batching, the method rules,
+ * input decoding, error shapes, status codes) from inside a Fastify route.
+ *
+ * tRPC's Fastify adapter would first turn every call into a fetch Request (its headers
+ * copied, its body wrapped in a web stream, an AbortController tied to the socket and
+ * aborted when the answer is sent) and pipe the fetch Response back as a stream. On
+ * Node 20 that machinery was the larger part of what this door cost over the REST door
+ * (docs/PERFORMANCE.md, Checkout). Here resolveResponse reads a view of Fastify's request
+ * instead: the method, the URL, the headers, and the body Fastify has already parsed;
+ * its answer is sent whole, with a content-length. JSON bodies only (anything else is
+ * 415 before a byte is read, with the app's own message); failures raised before tRPC runs are answered in tRPC's
+ * shape by `sendTrpcFailure`, so the web client reads their message.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getTRPCErrorShape, transformTRPCResponse } from '@trpc/server';
+import { resolveResponse } from '@trpc/server/http';
+import { appRouter, httpStatusOf, type AppError } from '@pos/api';
+import type { ContextFactory } from './context';
+
+export const isTrpcUrl = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * No procedure reads a cancellation signal: a call runs to its end even if the client
+ * has gone (a sale completes or fails as a whole, in its transaction).
+ */
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * What resolveResponse reads of a fetch Request, over Fastify's request: method, URL,
+ * headers (get, has) and the JSON body, parsed by Fastify's JSON parser within the 1 MiB
+ * body limit.
+ */
+function requestView(req: FastifyRequest): Request {
+  const headers = req.headers;
+  const get = (name: string): string | null => {
+    const value = headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  const view = {
+    method: req.method,
+    url: `http://localhost${req.url}`,
+    headers: { get, has: (name: string) => get(name) !== null },
+    signal: NEVER_ABORTED,
+    json: () => Promise.resolve(req.body),
+  };
+  return view as unknown as Request;
+}
+
+/**
+ * Sends resolveResponse's answer as one buffer: its status, its headers, its body, with
+ * a content-length (a batch the client asked to stream, jsonl, is sent whole too).
+ */
+async function sendWhole(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'transfer-encoding') void reply.header(name, value);
+  });
+  return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * A failure raised before tRPC ran (body too large or not JSON, a malformed request), in
+ * tRPC's own shape, one entry per call of a batch, so the web client reads its message.
+ */
+export function sendTrpcFailure(req: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const config = appRouter._def._config;
+  const url = new URL(req.url, 'http://server');
+  const path = decodeURIComponent(url.pathname.replace(/^\/trpc\/?/, ''));
+  const paths = url.searchParams.get('batch') === '1' ? path.split(',') : [path];
+  const shapes = paths.map((p) => ({ error: getTRPCErrorShape({ config, error, type: 'unknown', path: p, input: undefined, ctx: undefined }) }));
+  const body = transformTRPCResponse(config, url.searchParams.get('batch') === '1' ? shapes : shapes[0]!);
+  return reply.status(httpStatusOf(error)).send(body);
+}
+
+export async function registerTrpcDoor(app: FastifyInstance, contextFor: ContextFactory, maxBatchSize: number) {
+  await app.register(
+    (trpc, _options, registered) => {
+      trpc.addHook('onRequest', (req, _reply, done) => {
+        if (req.headers['content-type'] !== undefined && !isJson(req.headers['content-type'])) {
+          done(Object.assign(new Error('Unsupported media type'), { statusCode: 415 }));
+        } else done();
+      });
+      trpc.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+        const response = await resolveResponse({
+          router: appRouter,
+          req: requestView(req),
+          path: req.params.path,
+          error: null,
+          maxBatchSize,
+          createContext: () => Promise.resolve(contextFor(req, reply)),
+        });
+        return sendWhole(reply, response);
+      });
+      registered();
+    },
+    { prefix: '/trpc' },
+  );
+}
