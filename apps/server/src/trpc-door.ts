@@ -9,9 +9,10 @@
  * Node 20 that machinery was the larger part of what this door cost over the REST door
  * (docs/PERFORMANCE.md, Checkout). Here resolveResponse reads a view of Fastify's request
  * instead: the method, the URL, the headers, and the body Fastify has already parsed;
- * its answer is sent whole, with a content-length. JSON bodies only (anything else is
- * 415 before a byte is read, with the app's own message); failures raised before tRPC runs are answered in tRPC's
- * shape by `sendTrpcFailure`, so the web client reads their message.
+ * its answer is sent whole, with a content-length. JSON bodies only: anything else is
+ * 415 before a byte is read, with the app's own message. Failures raised before tRPC
+ * runs are answered in tRPC's shape by `sendTrpcFailure`, so the web client reads
+ * their message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getTRPCErrorShape, transformTRPCResponse } from '@trpc/server';
