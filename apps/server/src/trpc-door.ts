@@ -75,9 +75,10 @@ export function sendTrpcFailure(req: FastifyRequest, reply: FastifyReply, error:
   const config = appRouter._def._config;
   const url = new URL(req.url, 'http://server');
   const path = decodeURIComponent(url.pathname.replace(/^\/trpc\/?/, ''));
-  const paths = url.searchParams.get('batch') === '1' ? path.split(',') : [path];
+  const batch = url.searchParams.get('batch') === '1';
+  const paths = batch ? path.split(',') : [path];
   const shapes = paths.map((p) => ({ error: getTRPCErrorShape({ config, error, type: 'unknown', path: p, input: undefined, ctx: undefined }) }));
-  const body = transformTRPCResponse(config, url.searchParams.get('batch') === '1' ? shapes : shapes[0]!);
+  const body = transformTRPCResponse(config, batch ? shapes : shapes[0]!);
   return reply.status(httpStatusOf(error)).send(body);
 }
 
