@@ -7,8 +7,10 @@
  *   - kysely: the statements that call ran, replayed through Kysely's transaction and
  *     executeQuery (its execution without its query building);
  *   - pg: the same replay through a bare pg client, as the load test's baseline does.
- * Rounds of `--calls`/9 calls each, the order of the three turned every round; prints
- * each way's Node CPU (user + system) and wall time per call. The database's own time is
+ * After 2,000 unmeasured calls each way (V8 optimises the API's code over its first
+ * thousands: docs/PERFORMANCE.md, "Warm-up"), rounds of `--calls`/9 calls each, the order
+ * of the three turned every round; prints each way's Node CPU (user + system) and wall
+ * time per call. The database's own time is
  * the same for the three; the differences are what each layer costs in Node.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/pos_bench17m npx tsx bench/core.ts --calls 900
@@ -23,7 +25,7 @@ import { submitInput, type Identity } from './scenarios';
 import { prepareSubmit } from './submit-fixture';
 
 const ROUNDS = 9;
-const WARM_UP = 50;
+const WARM_UP = 2000;
 const isTransactionControl = (text: string) => /^(begin|commit)\b/i.test(text.trim());
 
 async function main() {

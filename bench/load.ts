@@ -1,7 +1,8 @@
 /**
  * Load: starts bench/servers.ts in its own process (the product and the baseline), then
  * drives each scenario with autocannon from this process through the REST door, through
- * tRPC and against the baseline, at each connection count. Answers the figures: req/s,
+ * tRPC and against the baseline, warm (each door serves it unmeasured first), at each
+ * connection count. Answers the figures: req/s,
  * latency, and the server process's CPU time per response (the product's and the
  * baseline's doors are served by that one process, one door at a time).
  */
@@ -100,7 +101,10 @@ interface Slice {
   serverCpuMs: number | null;
 }
 
-async function runSlice(s: Scenario, door: Door, connections: number, durationSec: number, serverPid?: number): Promise<Slice> {
+/** How long a slice runs: for a number of seconds, or until it has had a number of answers. */
+type Length = { seconds: number } | { requests: number };
+
+async function runSlice(s: Scenario, door: Door, connections: number, length: Length, serverPid?: number): Promise<Slice> {
   let local = 0;
   const take = () => {
     if (!s.consumes) return local++;
@@ -113,7 +117,7 @@ async function runSlice(s: Scenario, door: Door, connections: number, durationSe
   const options: autocannon.Options = {
     url: `http://127.0.0.1:${port}`,
     connections,
-    duration: durationSec,
+    ...('seconds' in length ? { duration: length.seconds } : { amount: length.requests }),
     method: first.method,
     requests: [
       {
@@ -157,7 +161,7 @@ export async function measureDoors(s: Scenario, connections: number, durationSec
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < doors.length; i++) {
       const door = doors[(i + round) % doors.length]!;
-      slices.get(door)!.push(await runSlice(s, door, connections, durationSec / ROUNDS, serverPid));
+      slices.get(door)!.push(await runSlice(s, door, connections, { seconds: durationSec / ROUNDS }, serverPid));
     }
   }
   return doors.map((door) => {
@@ -181,14 +185,42 @@ export async function measureDoors(s: Scenario, connections: number, durationSec
 }
 
 /**
- * Every scenario at every connection count; `settle` runs before each measurement (the
- * vacuum autovacuum would have done), so each starts from the same state of the data.
+ * Answers each door serves a scenario before it is measured, unless told otherwise. The
+ * server is measured as it runs in a store, warm: V8 goes on optimising the product's code
+ * over its first thousands of calls, far longer than it takes over the baseline's few
+ * functions, so a freshly started server measures the compiler more than the product
+ * (docs/PERFORMANCE.md, "Warm-up").
  */
-export async function runLoad(fixture: Fixture, opts: { connections: number[]; durationSec: number; only?: string[]; settle?: () => Promise<void>; serverPid?: number | undefined }): Promise<Figure[]> {
+export const WARM_UP_REQUESTS = 2000;
+
+/**
+ * Each door serves `requests` answers of the scenario, unmeasured, at `connections`, so
+ * that what follows measures the code V8 has optimised (WARM_UP_REQUESTS).
+ */
+async function warmUp(s: Scenario, connections: number, requests: number): Promise<void> {
+  const doors: Door[] = ['baseline', 'rest', 'trpc'];
+  for (const door of doors) {
+    const slice = await runSlice(s, door, connections, { requests });
+    if (slice.errors || slice.non2xx) throw new Error(`${s.name} ${door}: ${slice.errors} errors and ${slice.non2xx} non-2xx answers while warming up`);
+  }
+}
+
+/**
+ * Every scenario at every connection count, after a warm-up of `warmUpRequests` answers per
+ * door (at the most connections it is measured at); `settle` runs before each measurement
+ * (the vacuum autovacuum would have done), so each starts from the same state of the data.
+ */
+export async function runLoad(
+  fixture: Fixture,
+  opts: { connections: number[]; durationSec: number; warmUpRequests?: number; only?: string[]; settle?: () => Promise<void>; serverPid?: number | undefined },
+): Promise<Figure[]> {
   const figures: Figure[] = [];
+  const warmUpRequests = opts.warmUpRequests ?? WARM_UP_REQUESTS;
   for (const s of scenarios(fixture)) {
     if (opts.only && !opts.only.includes(s.name)) continue;
-    for (const connections of s.connections ? opts.connections.filter((c) => s.connections!.includes(c)) : opts.connections) {
+    const counts = s.connections ? opts.connections.filter((c) => s.connections!.includes(c)) : opts.connections;
+    if (counts.length > 0 && warmUpRequests > 0) await warmUp(s, Math.max(...counts), warmUpRequests);
+    for (const connections of counts) {
       await opts.settle?.();
       for (const figure of await measureDoors(s, connections, opts.durationSec, opts.serverPid)) {
         figures.push(figure);

@@ -6,12 +6,13 @@
  *   npm run bench                                  # full sizes, 5 s per measurement
  *   npm run bench -- --orders 100000 --vendors 20000 --duration 3 --connections 1,16
  *   npm run bench -- --only update-line,vendor-list-last --skip-generate
+ *   npm run bench -- --only submit-payments --warm-up 0   # a cold server (2,000 answers a door by default)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_URL, generate, readSizes, vacuumDatabase } from './generate';
 import { explainAll } from './explain';
-import { runLoad, startServers, type Figure } from './load';
+import { runLoad, startServers, WARM_UP_REQUESTS, type Figure } from './load';
 import { initialJsSize } from './web';
 import { measureKeyToPaint } from './paint';
 import { markdownReport } from './report';
@@ -24,6 +25,7 @@ async function main() {
     options: {
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: '1,16,64' },
+      'warm-up': { type: 'string', default: String(WARM_UP_REQUESTS) },
       only: { type: 'string' },
       'skip-generate': { type: 'boolean', default: false },
       'skip-load': { type: 'boolean', default: false },
@@ -50,6 +52,7 @@ async function main() {
       figures = await runLoad(servers.fixture, {
         connections: String(values.connections).split(',').map(Number),
         durationSec: Number(values.duration),
+        warmUpRequests: Number(values['warm-up']),
         settle: () => vacuumDatabase(url),
         serverPid: servers.pid,
         ...(values.only ? { only: String(values.only).split(',') } : {}),

@@ -6,8 +6,8 @@ import { sql, type Database } from '@pos/db';
 import type { Kysely } from 'kysely';
 import type { Identity, SubmitFixture } from './scenarios';
 
-/** Drafts made per run for the submit scenario: more than 5 s at 1 and 16 connections through three doors can use. */
-export const SUBMIT_POOL = Number(process.env.BENCH_SUBMIT_POOL ?? 30_000);
+/** Drafts made per run for the submit scenario: more than its warm-up and 30 s at 1 and 16 connections through three doors can use. */
+export const SUBMIT_POOL = Number(process.env.BENCH_SUBMIT_POOL ?? 60_000);
 
 /**
  * The submit scenario's store (Bench Store 2, so store 1's lookups never walk past its
