@@ -2,9 +2,9 @@
  * Load: starts bench/servers.ts in its own process (the product and the baseline), then
  * drives each scenario with autocannon from this process through the REST door, through
  * tRPC and against the baseline, warm (each door serves it unmeasured first), at each
- * connection count. Answers the figures: req/s,
- * latency, and the server process's CPU time per response (the product's and the
- * baseline's doors are served by that one process, one door at a time).
+ * connection count. Answers the figures: req/s, latency, and the server process's CPU
+ * time per response (the product's and the baseline's doors are served by that one
+ * process, one door at a time).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
