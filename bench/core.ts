@@ -10,8 +10,8 @@
  * After 2,000 unmeasured calls each way (V8 optimises the API's code over its first
  * thousands: docs/PERFORMANCE.md, "Warm-up"), rounds of `--calls`/9 calls each, the order
  * of the three turned every round; prints each way's Node CPU (user + system) and wall
- * time per call. The database's own time is
- * the same for the three; the differences are what each layer costs in Node.
+ * time per call. The database's own time is the same for the three; the differences are
+ * what each layer costs in Node.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/pos_bench17m npx tsx bench/core.ts --calls 900
  */
