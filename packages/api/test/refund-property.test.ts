@@ -71,7 +71,11 @@ interface Methods {
   cash: SaleMethod;
 }
 
-/** Card and Debit parts of the total (Card only at or above its minimum) and cash for the rest, tendered with change. */
+/**
+ * Card and Debit parts of the total (Card only at or above its minimum) and cash for the
+ * rest, tendered with change; nothing for a total of nothing tendered without change (the
+ * till submits no payments, as an order paid in cash in full).
+ */
 function paymentsFor(total: bigint, split: { card: number; debit: number; change: bigint }, methods: Methods): SalePayment[] {
   const part = (share: number) => ((total * BigInt(share)) / 200n / CENT) * CENT;
   const payments: SalePayment[] = [];
@@ -80,7 +84,7 @@ function paymentsFor(total: bigint, split: { card: number; debit: number; change
   const debit = part(split.debit);
   if (debit > 0n) payments.push({ method: methods.debit, amount: debit });
   const rest = total - payments.reduce((sum, p) => sum + p.amount, 0n);
-  if (rest > 0n || payments.length === 0) payments.push({ method: methods.cash, amount: rest + split.change });
+  if (rest > 0n || (payments.length === 0 && split.change > 0n)) payments.push({ method: methods.cash, amount: rest + split.change });
   return payments;
 }
 
