@@ -166,6 +166,14 @@ export async function recordAttempt(db: Db, a: { kind: AttemptKind; address: str
   return row.id;
 }
 
+/**
+ * Waits, inside the caller's transaction, until no other transaction is recording an
+ * attempt of the same key, and holds the key until the caller's transaction ends.
+ */
+export async function takeAttemptTurn(db: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('auth_attempts'), hashtext(${key}))`.execute(db);
+}
+
 export async function forgetAttempt(db: Db, id: bigint): Promise<void> {
   await db.deleteFrom('auth_attempts').where('id', '=', id).execute();
 }

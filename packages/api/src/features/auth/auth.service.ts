@@ -41,6 +41,18 @@ function tooMany(ctx: Context, seconds: number, what: string): AppError {
   return new AppError('TOO_MANY_REQUESTS', `${what} Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`);
 }
 
+/**
+ * Records an attempt in its key's turn (an (account, address) pair; an address's
+ * sign-ups): the attempts of one key are numbered and committed one after another, so
+ * each one counts every attempt numbered before it, however many arrive at once.
+ */
+function recordAttemptInTurn(ctx: Context, key: string, attempt: Parameters<typeof repo.recordAttempt>[1]): Promise<bigint> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await repo.takeAttemptTurn(trx, key);
+    return repo.recordAttempt(trx, attempt);
+  });
+}
+
 const lastPruned = new WeakMap<ApiConfig, number>();
 
 /** Deletes old attempt records and dead sessions, at most once per prune interval per process. */
@@ -54,18 +66,19 @@ async function pruneNow(ctx: Context): Promise<void> {
 }
 
 /**
- * Checks a password under the sign-in limits. The attempt is recorded (pending) before
- * anything else, so simultaneous attempts on one (account, address) pair (a batch,
- * several processes) count each other in the order they were recorded and no more than
- * the limit are ever checked; it is refused with 429 while the pair, or the address
- * across accounts, already holds its limit of failures within the window. Then a wrong password is kept as a failure, a
- * right one forgets the pair's failures, and a refusal or an error records nothing.
+ * Checks a password under the sign-in limits. The attempt is recorded (pending, in its
+ * pair's turn) before anything else, so simultaneous attempts on one (account, address)
+ * pair (a batch, several processes) count each other in the order they were recorded
+ * and no more than the limit are ever checked; it is refused with 429 while the pair, or
+ * the address across accounts, already holds its limit of failures within the window.
+ * Then a wrong password is kept as a failure, a right one forgets the pair's failures,
+ * and a refusal or an error records nothing.
  * Pending attempts do not count toward the address limit, so many tills signing in at
  * once from one address are never refused.
  */
 async function passwordMatches(ctx: Context, account: string, password: string, storedHash: string | null, authorized = true): Promise<boolean> {
   const limits = ctx.config.signInLimits;
-  const attemptId = await repo.recordAttempt(ctx.db, { kind: 'pending', account, address: ctx.ip });
+  const attemptId = await recordAttemptInTurn(ctx, `pair ${account} ${ctx.ip}`, { kind: 'pending', account, address: ctx.ip });
   let outcome: 'failure' | 'success' | 'none' = 'none';
   try {
     const wait =
@@ -129,7 +142,7 @@ export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): 
 export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
   await pruneNow(ctx);
   const { signupsPerAddress, signupWindowMs } = ctx.config.signInLimits;
-  const attemptId = await repo.recordAttempt(ctx.db, { kind: 'signup', address: ctx.ip });
+  const attemptId = await recordAttemptInTurn(ctx, `signup ${ctx.ip}`, { kind: 'signup', address: ctx.ip });
   const wait = await repo.secondsUntilUnder(ctx.db, { kinds: ['signup'], address: ctx.ip }, signupsPerAddress, signupWindowMs, attemptId);
   if (wait !== null) {
     await repo.forgetAttempt(ctx.db, attemptId);
