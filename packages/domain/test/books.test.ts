@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { $, ADA, BO, EXAMPLE_CHART, workedExample } from '../../../test/books-example';
 import {
   DomainError,
   accountKind,
@@ -8,138 +9,23 @@ import {
   balancedLegs,
   chartOfAccounts,
   compareAccountKeys,
-  computeLine,
   dailyEntries,
   dayCloseJournal,
-  deductsRent,
-  linePostings,
-  netOf,
   parseAccountKey,
   payoutJournal,
-  payoutProblem,
-  planCheckout,
-  planRefundLines,
   refundJournal,
-  refundPaymentsProblem,
-  refundShare,
-  refundableMethods,
-  rentEntryAmount,
   rentJournal,
   saleJournal,
-  summarizeOrder,
   trialBalance,
   vendorAccount,
   type AccountKey,
   type JournalLeg,
-  type LedgerEntryForBooks,
-  type LineInput,
-  type LinePostings,
-  type TenderMethod,
 } from '../src/index';
 
-const $ = (text: string) => {
-  const [whole, frac = ''] = text.split('.');
-  const negative = text.startsWith('-');
-  const micro = BigInt(whole!.replace('-', '')) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
-  return negative ? -micro : micro;
-};
-const pct = (text: string) => $(text);
-
-// The worked example of docs/BOOKS.md (the sale of docs/SETTLEMENT.md): Cash is payment
-// method 1, Card 2; Ada is vendor 10, Bo vendor 11, both codes post to the main account.
-const CASH: TenderMethod = { name: 'Cash', isCash: true, vendorFeePercent: 0n, customerFeePercent: 0n, customerFeeAmount: 0n, minimumAmount: 0n };
-const CARD: TenderMethod = { name: 'Card', isCash: false, vendorFeePercent: pct('3'), customerFeePercent: pct('2'), customerFeeAmount: $('0.25'), minimumAmount: $('5') };
-const METHOD_ID = new Map([
-  [CASH, 1n],
-  [CARD, 2n],
-]);
-const GST = pct('5');
-const ADA1: LineInput = { quantity: 2, price: $('40'), discountPercent: pct('10'), taxPercents: [GST, 0n, 0n] };
-const BO1: LineInput = { quantity: 1, price: $('25'), discountPercent: 0n, taxPercents: [GST, 0n, 0n] };
-const WRAP: LineInput = { quantity: 1, price: $('3'), discountPercent: 0n, taxPercents: [GST, 0n, 0n] };
-const ADA = { vendorId: 10n, itemCodeId: null };
-const BO = { vendorId: 11n, itemCodeId: null };
-
-const chart = chartOfAccounts({
-  paymentMethods: [
-    { id: 1n, name: 'Cash', isCash: true },
-    { id: 2n, name: 'Card', isCash: false },
-  ],
-  taxes: [
-    { slot: 1, shortName: 'GST' },
-    { slot: 2, shortName: '' },
-    { slot: 3, shortName: '' },
-  ],
-  vendors: [
-    { id: 10n, name: 'Ada' },
-    { id: 11n, name: 'Bo' },
-  ],
-  separateStatementCodes: [],
-});
-const nameOf = new Map(chart.map((a) => [a.key, a.name]));
-/** Legs as the page shows them: default names and amounts in dollars, debits above zero. */
+const nameOf = new Map(EXAMPLE_CHART.map((a) => [a.key, a.name]));
+const chart = EXAMPLE_CHART;
+/** Legs by default name, debits above zero. */
 const named = (legs: readonly JournalLeg[]) => Object.fromEntries(legs.map((l) => [nameOf.get(l.account), l.amount]));
-
-/** The whole day of the example, each journal beside the ledger entries its event posts. */
-function workedExample() {
-  const summary = summarizeOrder([ADA1, BO1, WRAP]);
-  const plan = planCheckout(summary.total, [
-    { method: CARD, amount: $('60') },
-    { method: CASH, amount: $('50') },
-  ]);
-  const applied = plan.tenders.map((t) => ({ applied: t.applied, vendorFeePercent: t.method.vendorFeePercent }));
-  const adaPosted = linePostings({ total: computeLine(ADA1).total, commissionPercent: pct('10'), proportionalCcFee: true }, summary.total, applied);
-  const boPosted = linePostings({ total: computeLine(BO1).total, commissionPercent: pct('35'), proportionalCcFee: false }, summary.total, applied);
-  const entriesOf = (account: typeof ADA, p: LinePostings): LedgerEntryForBooks[] => [p.sale, p.commission, p.cardFee].filter((a) => a !== 0n).map((amount) => ({ ...account, amount }));
-
-  const sale = saleJournal({
-    lines: [
-      { vendorAccount: ADA, ...computeLine(ADA1), postings: adaPosted },
-      { vendorAccount: BO, ...computeLine(BO1), postings: boPosted },
-      { vendorAccount: null, ...computeLine(WRAP) },
-    ],
-    payments: plan.tenders.map((t) => ({ paymentMethodId: METHOD_ID.get(t.method)!, isCash: t.method.isCash, applied: t.applied, customerFee: t.customerFee })),
-  });
-
-  const rentEntry = { ...ADA, amount: rentEntryAmount($('150'), deductsRent(true, null))! };
-  const rent = rentJournal([rentEntry]);
-
-  expect(payoutProblem($('16.25'), netOf(boPosted))).toBeNull();
-  const payout = payoutJournal('CHECK', [{ ...BO, amount: $('16.25') }]);
-
-  const paid = plan.tenders.map((t) => ({ paymentMethodId: Number(METHOD_ID.get(t.method)), name: t.method.name, isCash: t.method.isCash, applied: t.applied }));
-  const sold = { ada: { quantity: 2n, ...computeLine(ADA1), postings: adaPosted }, bo: { quantity: 1n, ...computeLine(BO1), postings: boPosted } };
-
-  // Refund of BO1, in cash, as the refund dialog and the server plan it.
-  const boBack = planRefundLines([{ id: 2, label: 'BO1', quantity: 1n, total: sold.bo.total, taxes: sold.bo.taxes, refundedQuantity: 0n }], [{ orderLineId: 2, quantity: 1n }]);
-  const boPayments = [{ paymentMethodId: 1, amount: boBack.amount }];
-  expect(refundPaymentsProblem(boBack.amount, boPayments, refundableMethods(paid, []))).toBeNull();
-  const refundBo = refundJournal({
-    lines: [{ vendorAccount: BO, line: { ...sold.bo, refundedQuantity: 0n }, quantity: 1n }],
-    payments: [{ paymentMethodId: 1n, isCash: true, amount: boBack.amount }],
-  });
-
-  // Refund of one ADA1 unit, to the card.
-  const adaBack = planRefundLines([{ id: 1, label: 'ADA1', quantity: 2n, total: sold.ada.total, taxes: sold.ada.taxes, refundedQuantity: 0n }], [{ orderLineId: 1, quantity: 1n }]);
-  const adaPayments = [{ paymentMethodId: 2, amount: adaBack.amount }];
-  expect(refundPaymentsProblem(adaBack.amount, adaPayments, refundableMethods(paid, boPayments))).toBeNull();
-  const refundAda = refundJournal({
-    lines: [{ vendorAccount: ADA, line: { ...sold.ada, refundedQuantity: 0n }, quantity: 1n }],
-    payments: [{ paymentMethodId: 2n, isCash: false, amount: adaBack.amount }],
-  });
-
-  // What the ledger service posts for the refunds: each kind's share, reversed.
-  const reversal = (account: typeof ADA, p: LinePostings, quantity: bigint) =>
-    [p.sale, p.commission, p.cardFee].map((full) => -refundShare(full, quantity, 0n, 1n)).filter((a) => a !== 0n).map((amount) => ({ ...account, amount }));
-
-  return {
-    sale: { legs: sale, ledger: [...entriesOf(ADA, adaPosted), ...entriesOf(BO, boPosted)] },
-    rent: { legs: rent, ledger: [rentEntry] },
-    payout: { legs: payout, ledger: [{ ...BO, amount: -$('16.25') }] },
-    refundBo: { legs: refundBo, ledger: reversal(BO, boPosted, 1n) },
-    refundAda: { legs: refundAda, ledger: reversal(ADA, adaPosted, 2n) },
-  };
-}
 
 describe('the chart of accounts', () => {
   it('names the example accounts as an accountant reads them', () => {
@@ -218,7 +104,8 @@ describe('the chart of accounts', () => {
 });
 
 describe('the worked example, figure for figure', () => {
-  const day = workedExample();
+  const [sale, rent, payout, refundBo, refundAda] = workedExample();
+  const day = { sale: sale!, rent: rent!, payout: payout!, refundBo: refundBo!, refundAda: refundAda! };
 
   it('books the sale: 106.45 on each side', () => {
     expect(named(day.sale.legs)).toEqual({
