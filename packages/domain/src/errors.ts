@@ -12,7 +12,9 @@ export type DomainErrorCode =
   | 'PERCENT_RANGE'
   | 'PERCENT_FORMAT'
   | 'ROLE_CYCLE'
-  | 'LIMIT_EXCEEDED';
+  | 'LIMIT_EXCEEDED'
+  | 'UNBALANCED_JOURNAL'
+  | 'INVALID_POSTING';
 
 export class DomainError extends Error {
   constructor(

@@ -10,3 +10,5 @@ export * from './settlement';
 export * from './vendor-accounts';
 export * from './reports';
 export * from './refunds';
+export * from './books-accounts';
+export * from './books';
