@@ -221,9 +221,10 @@ function renderOne(template: ItemLabelTemplate, itemNumber: string) {
 
 describe('price tags refused before anything is drawn', () => {
   it('refuses an item number no barcode can carry, naming it', async () => {
-    await expect(renderOne('THERMAL_2_25x1_25', 'Ware\u0007')).rejects.toThrow('Item number "Ware\u0007" cannot be printed as a barcode');
+    await expect(renderOne('THERMAL_2_25x1_25', 'Ware\u0007')).rejects.toThrow('Item number "Ware\\u0007" cannot be printed as a barcode');
     await expect(renderOne('THERMAL_2_25x1_25', '日本')).rejects.toThrow('cannot be printed as a barcode');
-    await expect(renderOne('THERMAL_2_25x1_25', '')).rejects.toThrow('cannot be printed as a barcode');
+    await expect(renderOne('THERMAL_2_25x1_25', '')).rejects.toThrow('Item number "" cannot be printed as a barcode');
+    await expect(renderOne('THERMAL_2_25x1_25', ' 42')).rejects.toThrow('Item number " 42" cannot be printed as a barcode');
   });
 
   it('refuses a whole print when one of its numbers does not fit, with a 400', async () => {

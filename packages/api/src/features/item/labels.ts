@@ -169,6 +169,13 @@ function loadLibraries() {
   return libraries;
 }
 
+/**
+ * Encoding and drawing are synchronous, about a millisecond a tag: a print of hundreds
+ * lets the server answer other calls (a till's) every few dozen tags.
+ */
+const TAGS_BETWEEN_BREATHS = 25;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Renders the tags to one PDF, a page a label (thermal, jewellery) or a page a sheet (Avery). */
 export async function renderItemLabels(request: ItemLabelsRequest): Promise<Buffer> {
   const spec = LABEL_TEMPLATES[request.template];
@@ -178,7 +185,11 @@ export async function renderItemLabels(request: ItemLabelsRequest): Promise<Buff
   if (!(Number.isInteger(startAt) && startAt >= 1 && startAt <= perSheet)) throw new RangeError(`startAt must be 1..${perSheet}, got ${startAt}`);
   const { PDFDocument, bwipjs } = await loadLibraries();
   // Every barcode is encoded before anything is drawn, so a number that cannot print refuses the whole request.
-  const tags = request.tags.map((tag) => ({ tag, barcode: encode(bwipjs, tag.itemNumber, spec) }));
+  const tags: { tag: ItemTag; barcode: Encoded }[] = [];
+  for (const tag of request.tags) {
+    tags.push({ tag, barcode: encode(bwipjs, tag.itemNumber, spec) });
+    if (tags.length % TAGS_BETWEEN_BREATHS === 0) await breathe();
+  }
 
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -197,11 +208,13 @@ export async function renderItemLabels(request: ItemLabelsRequest): Promise<Buff
       const row = Math.floor(position / sheet.columns);
       drawTag(doc, spec, sheet.marginLeft + column * sheet.pitchX, sheet.marginTop + row * sheet.pitchY, tag, barcode, storeName, request.timeZone);
       position = (position + 1) % perSheet;
+      if ((index + 1) % TAGS_BETWEEN_BREATHS === 0) await breathe();
     }
   } else {
-    for (const { tag, barcode } of tags) {
+    for (const [index, { tag, barcode }] of tags.entries()) {
       doc.addPage({ size: [spec.width, spec.height], margin: 0 });
       drawTag(doc, spec, 0, 0, tag, barcode, storeName, request.timeZone);
+      if ((index + 1) % TAGS_BETWEEN_BREATHS === 0) await breathe();
     }
   }
   doc.end();
@@ -228,7 +241,7 @@ interface Encoded {
 /** The widest module that fits the template's barcode zone, or a refusal naming the item. */
 function encode(bwipjs: BarcodeWriter, itemNumber: string, spec: TemplateSpec): Encoded {
   if (!/^[\x20-\x7e]+$/.test(itemNumber) || itemNumber.trim() !== itemNumber) {
-    throw new AppError('BAD_REQUEST', `Item number "${itemNumber}" cannot be printed as a barcode`);
+    throw new AppError('BAD_REQUEST', `Item number ${JSON.stringify(itemNumber)} cannot be printed as a barcode`);
   }
   const [symbol] = bwipjs.raw({ bcid: 'code128', text: itemNumber });
   if (!symbol || !('sbs' in symbol)) throw new Error(`bwip-js gave no Code 128 bars for ${itemNumber}`);
@@ -260,11 +273,21 @@ function intakeMonth(date: Date | string, timeZone: string): string {
     year = Number(match[1]);
     month = Number(match[2]);
   } else {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(date);
+    const parts = monthFormat(timeZone).formatToParts(date);
     year = Number(parts.find((p) => p.type === 'year')?.value);
     month = Number(parts.find((p) => p.type === 'month')?.value);
   }
   return `${MONTHS[month - 1] ?? '?'} ${year}`;
+}
+/** One formatter per time zone: making one costs about a millisecond, more than a tag's drawing. */
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+function monthFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' });
+    monthFormats.set(timeZone, format);
+  }
+  return format;
 }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -292,17 +315,20 @@ function isWinAnsi(ch: string): boolean {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch);
 }
 
-/** Text cut to `width` points with an ellipsis; '' when not even the ellipsis fits. */
+/** Text cut to `width` points with an ellipsis; '' when not even one character and the ellipsis fit. */
 function fit(doc: Doc, text: string, font: string, size: number, width: number): string {
   doc.font(font).fontSize(size);
   if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 0) {
-    cut = cut.slice(0, -1).trimEnd();
-    const candidate = `${cut}…`;
-    if (doc.widthOfString(candidate) <= width) return cut.length > 0 ? candidate : '';
+  const cut = (length: number) => `${text.slice(0, length).trimEnd()}…`;
+  // The longest prefix that fits with its ellipsis, by halving (a width grows with the prefix).
+  let fits = 0;
+  let fails = text.length;
+  while (fails - fits > 1) {
+    const middle = (fits + fails) >> 1;
+    if (doc.widthOfString(cut(middle)) <= width) fits = middle;
+    else fails = middle;
   }
-  return '';
+  return text.slice(0, fits).trim() ? cut(fits) : '';
 }
 
 /** The largest size in [min, max] (half-point steps) at which `text` fits `width`; min when none does. */
@@ -428,14 +454,23 @@ function header(doc: Doc, f: Facts, size: number, left: number, width: number, t
 function lines(doc: Doc, text: string, font: string, size: number, left: number, width: number, top: number, maxLines: number): number {
   doc.font(font).fontSize(size);
   const words = text.split(' ');
+  const space = doc.widthOfString(' ');
   let baseline = top + size * CAP;
-  for (let line = 1; line <= maxLines && words.length > 0; line++) {
-    let taken = words.shift() ?? '';
-    while (words.length > 0 && doc.widthOfString(`${taken} ${words[0]}`) <= width) taken += ` ${words.shift()}`;
-    const rest = words.length > 0 && line === maxLines ? `${taken} ${words.join(' ')}` : taken;
-    write(doc, fit(doc, rest, font, size, width), font, size, left, baseline);
-    if (line === maxLines || words.length === 0) break;
-    baseline += size * 1.15;
+  let next = 0;
+  for (let line = 1; next < words.length; line++) {
+    let end = words.length;
+    if (line < maxLines) {
+      // As many words as fit, one at least (fit cuts a word longer than the line).
+      let used = doc.widthOfString(words[next] ?? '');
+      for (end = next + 1; end < words.length; end++) {
+        const more = space + doc.widthOfString(words[end] ?? '');
+        if (used + more > width) break;
+        used += more;
+      }
+    }
+    write(doc, fit(doc, words.slice(next, end).join(' '), font, size, width), font, size, left, baseline);
+    next = end;
+    if (next < words.length) baseline += size * 1.15;
   }
   return baseline + size * DESCENT;
 }
