@@ -57,29 +57,28 @@ interface Sheet {
   pitchY: number;
 }
 
-interface StackedText {
-  kind: 'stacked';
-  /** Store name and intake month, the top line. */
+/** Type sizes and the gap between lines, in points. */
+interface TextSizes {
+  /** Store name and intake month. */
   header: number;
+  /** The price shrinks from max towards min until it fits. */
   priceMax: number;
   priceMin: number;
   code: number;
   description: number;
+  /** The item number under the bars. */
   number: number;
   gap: number;
 }
 
-interface SideText {
+interface StackedText extends TextSizes {
+  kind: 'stacked';
+}
+
+interface SideText extends TextSizes {
   kind: 'side';
   /** Width of the barcode's block (quiet zones included), from the label's left edge. */
   barcodeBlock: number;
-  header: number;
-  priceMax: number;
-  priceMin: number;
-  code: number;
-  description: number;
-  number: number;
-  gap: number;
 }
 
 export interface TemplateSpec {
