@@ -4,6 +4,9 @@
  * as TypeScript sources) and the migrations; npm packages stay outside the bundle and
  * load from node_modules at run time, as they would under tsx (so PGlite finds its wasm
  * and data files beside its own code). A source map points stack traces at the sources.
+ *
+ * `node build.mjs [entry] [outfile]` bundles another entry the same way (a test proves
+ * with it that code of the server, e.g. the price tags' PDF, runs once bundled).
  */
 import { build } from 'esbuild';
 
@@ -15,9 +18,11 @@ const npmPackagesOutside = {
   },
 };
 
+const [entry = 'src/main.ts', outfile = 'dist/main.js'] = process.argv.slice(2);
+
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: [entry],
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',

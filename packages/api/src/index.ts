@@ -4,3 +4,4 @@ export { DEFAULT_API_CONFIG, DEFAULT_SCRYPT_COST, DEFAULT_SIGN_IN_LIMITS, parseS
 export { AppError, HTTP_STATUS, SERVICE_UNAVAILABLE_MESSAGE, errorBody, httpStatusOf, internalError, toAppError, type AppErrorCode, type ErrorBody } from './errors';
 export { isDatabaseUnavailable } from './db-errors';
 export { ensureAdmin, type AdminSeed } from './features/auth/auth.service';
+export { renderItemLabels, type ItemLabelsRequest, type ItemTag } from './features/item/labels';

@@ -13,3 +13,4 @@ export * from './audit';
 export * from './settlement';
 export * from './reports';
 export * from './refund';
+export * from './labels';
