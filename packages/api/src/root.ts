@@ -3,6 +3,7 @@ import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { orderRouter } from './features/order/order.router';
+import { portalRouter } from './features/portal/portal.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
 import { staffRouter } from './features/staff/staff.router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
   order: orderRouter,
+  portal: portalRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,
   staff: staffRouter,

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'STAFF_REVOKE',
   'STAFF_LEAVE',
   'DAY_CLOSE',
+  'VENDOR_INVITE',
+  'VENDOR_INVITE_REVOKE',
+  'VENDOR_PORTAL_ACCEPT',
+  'VENDOR_PORTAL_REVOKE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -29,6 +29,10 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
   DAY_CLOSE: 'Day closed',
+  VENDOR_INVITE: 'Vendor invited to the portal',
+  VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
+  VENDOR_PORTAL_ACCEPT: 'Portal invitation accepted',
+  VENDOR_PORTAL_REVOKE: 'Portal access revoked',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
@@ -38,6 +42,7 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   user: 'User',
   order: 'Order',
   vendor: 'Vendor',
+  vendorInvite: 'Portal invitation',
   storeDay: 'Store day',
 };
 

@@ -10,4 +10,5 @@ export const ROLE_LABELS: Record<Role, string> = {
   STORE_MANAGER: 'Manager',
   STORE_ACCOUNTANT: 'Accountant',
   STORE_STAFF: 'Staff',
+  VENDOR: 'Vendor',
 };

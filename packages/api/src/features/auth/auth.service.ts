@@ -124,7 +124,11 @@ export async function startSession(ctx: Context, user: { id: bigint; username: s
   return { success: true, message, userId: user.id, username: user.username, email: user.email, token, roles };
 }
 
-export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
+/**
+ * The account whose username or e-mail and password these are, checked under the sign-in
+ * limits as a login is (401 for a wrong pair, 429 past the limits).
+ */
+export async function verifyCredentials(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<repo.UserRow> {
   await pruneNow(ctx);
   const name = input.usernameOrEmail.toLowerCase();
   const user = await repo.findUserByLogin(ctx.db, name);
@@ -136,10 +140,18 @@ export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): 
   if (needsRehash(user.passwordHash, ctx.config.scryptCost)) {
     await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password));
   }
-  return startSession(ctx, user, 'Login successful');
+  return user;
 }
 
-export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
+export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
+  return startSession(ctx, await verifyCredentials(ctx, input), 'Login successful');
+}
+
+/**
+ * Counts a new account made from the caller's address (a sign-up, an invitation accepted
+ * with a new account); 429 past the limit of sign-ups per address, recording nothing.
+ */
+export async function countSignup(ctx: Context): Promise<void> {
   await pruneNow(ctx);
   const { signupsPerAddress, signupWindowMs } = ctx.config.signInLimits;
   const attemptId = await recordAttemptInTurn(ctx, `signup ${ctx.ip}`, { kind: 'signup', address: ctx.ip });
@@ -148,6 +160,10 @@ export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>)
     await repo.forgetAttempt(ctx.db, attemptId);
     throw tooMany(ctx, wait, 'Too many sign-ups from this address.');
   }
+}
+
+export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
+  await countSignup(ctx);
   const passwordHash = await hashPasswordGated(ctx, input.password);
   const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC';
   const user = await ctx.db.transaction().execute(async (trx) => {
@@ -167,7 +183,7 @@ export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>)
 export async function createUser(
   trx: Kysely<Database>,
   user: { username: string; email: string; passwordHash: string },
-  assignment: { storeId: bigint | number; role: Role },
+  assignment: { storeId: bigint | number; role: Role; vendorId?: bigint | null },
 ): Promise<bigint> {
   const taken = await repo.usernameOrEmailTaken(trx, user.username, user.email);
   if (taken) throw takenError(taken);

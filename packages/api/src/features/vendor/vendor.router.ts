@@ -7,6 +7,7 @@
 import { ZAddVendorInput, ZEditVendorInput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
 import { ledgerProcedures } from '../ledger/ledger.router';
+import { portalAccessProcedures } from '../portal/portal.router';
 import { addVendor, deleteVendor, editVendor, listVendorPage } from './vendor.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -37,4 +38,5 @@ export const vendorRouter = router({
     .mutation(({ ctx, input }) => deleteVendor(ctx.db, ctx.storeId, input.vendorId)),
 
   ...ledgerProcedures,
+  ...portalAccessProcedures,
 });
