@@ -42,6 +42,6 @@ export async function refundUnits(h: ApiHarness, by: Person, orderId: bigint | n
     (order.refunds ?? []).flatMap((r) => r.payments.map((p) => ({ paymentMethodId: p.paymentMethodId, amount: BigInt(p.amount.value) }))),
   );
   const payments = suggestRefundPayments(plan.amount, methods).map((p) => ({ paymentMethodId: p.paymentMethodId, amount: money(p.amount) }));
-  const answer = await h.as(by).order.refund({ orderId: Number(orderId), lines, payments, reason: 'Portal test refund' });
+  const answer = await h.as(by).order.refund({ orderId: Number(orderId), lines: [...lines], payments, reason: 'Portal test refund' });
   return answer.refund.number;
 }
