@@ -150,7 +150,11 @@ export const ZSubmitOrderInput = z.object({
 export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 
 export const ZOrderIdInput = z.object({ orderId: zId });
-export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500) });
+/** A cancel may carry the draft's customer name, kept with the cancelled order. */
+export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500), customerName: zOptionalText('Customer Name', 200).optional() });
+/** A draft's customer name, saved as the cashier leaves the box (a DRAFT only). */
+export const ZSetCustomerNameInput = z.object({ orderId: zId, customerName: zOptionalText('Customer Name', 200) });
+export const ZSetCustomerNameOutput = z.object({ success: z.boolean(), message: z.string(), customerName: z.string() });
 
 /** A payment of an order as stored: `amount` as given (cash: tendered), `applied` the part of the total it paid. */
 export const ZOrderPayment = z.object({
