@@ -18,7 +18,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { SummaryFigures } from './order-editor';
-import { formatOrderDate, orderStatusLabel, partRefund, statusLabel } from './lookup-filters';
+import { formatOrderDate, orderStatusLabel, partRefund } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
 import { Receipt, useReceiptPrint } from './receipt';
 import type { ReceiptStore } from './receipt-model';
