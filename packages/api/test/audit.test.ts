@@ -575,6 +575,13 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       403,
     ],
     [
+      '/books/account/save',
+      'BOOKS_ACCOUNT_NAME',
+      call(() => h.as(accountant).books.saveAccount({ account: 'bank', exportName: 'Checking', exportNumber: '1000' })),
+      call(() => h.as(manager).books.saveAccount({ account: 'bank', exportName: 'Savings', exportNumber: '1001' })),
+      403,
+    ],
+    [
       '/vendor/invite',
       'VENDOR_INVITE',
       call(() => h.as(accountant).vendor.invite({ vendorId, email: 'invited@example.test' })),

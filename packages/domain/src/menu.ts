@@ -81,6 +81,7 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
     // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
     { label: 'Reports', path: '/reports', allowed: STORE_REPORTERS },
+    { label: 'Books', path: '/books', allowed: STORE_REPORTERS },
     { label: 'Audit', path: '/store/audit', allowed: STORE_AUDITORS },
     { label: 'Roadmap', path: '/roadmap', allowed: ALL },
     { label: 'Account', path: '/account', allowed: ALL },
@@ -126,6 +127,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   // The page shows only a heading: any member of a store's staff may open it.
   '/customers': STAFF,
   '/reports': STORE_REPORTERS,
+  '/books': STORE_REPORTERS,
   '/store/audit': STORE_AUDITORS,
   '/roadmap': ALL,
   '/account': ALL,

@@ -29,6 +29,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
   DAY_CLOSE: 'Day closed',
+  BOOKS_ACCOUNT_NAME: 'Books account renamed',
   VENDOR_INVITE: 'Vendor invited to the portal',
   VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
   VENDOR_PORTAL_ACCEPT: 'Portal invitation accepted',

@@ -38,6 +38,7 @@ import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency
 import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -378,11 +379,11 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
 }
 
-/** Posts a completed order's vendor lines to the ledger with what each payment applied. */
+/** Posts a completed order's vendor lines to the ledger with what each payment applied, then its journal in the books. */
 async function postSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; orderNumber: string; total: bigint },
   payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[],
   userId: bigint,
   vendorLines?: readonly VendorSaleLine[],
@@ -395,6 +396,7 @@ async function postSale(
     userId,
     vendorLines,
   );
+  await journalSale(trx, storeId, order, userId);
 }
 
 /**
@@ -468,7 +470,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
     // Last, so the rows every sale of the store updates (its counters, ledger totals and
     // the vendor's balance) stay locked for as short a time as possible.
-    if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
     await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
     return answer;
   });
@@ -640,16 +642,28 @@ export async function approveOrder(caller: Caller, input: { orderId: number; ide
   });
 }
 
+/** Saves a DRAFT's customer name (any other status: 409), so a reload, a cancel or a lookup shows it. */
+export async function setCustomerName(db: Db, storeId: number, orderId: number, customerName: string) {
+  return db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, storeId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    assertEditable(order.status);
+    await repo.setCustomerName(trx, storeId, orderId, customerName);
+    return { success: true, message: 'OK', customerName };
+  });
+}
+
 /** Cancels a DRAFT (STORE_STAFF and above) or a PENDING order (STORE_MANAGER and above), with the reason. */
-export async function cancelOrder(caller: Caller, input: { orderId: number; reason: string; idempotencyKey?: string | undefined }) {
+export async function cancelOrder(caller: Caller, input: { orderId: number; reason: string; idempotencyKey?: string | undefined; customerName?: string | undefined }) {
   const { storeId } = caller;
-  const { orderId, reason } = input;
+  const { orderId, reason, customerName } = input;
   return idempotent(caller.db, { storeId, procedure: '/order/cancel', input }, async (trx) => {
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'DRAFT' && order.status !== 'PENDING') throw new AppError('CONFLICT', `This order is ${order.status} and can no longer be cancelled`);
     if (order.status === 'PENDING' && !includes(caller.role, 'STORE_MANAGER')) throw new AppError('FORBIDDEN', 'Only a manager may cancel an order that waits for approval');
-    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason);
+    // A draft's name as the cashier left it is kept with it; a PENDING order keeps the name it was submitted with.
+    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason, order.status === 'DRAFT' ? customerName : undefined);
     const saved = await loadOrder(trx, storeId, orderId);
     await recordAudit(trx, actorOfCaller(caller), {
       action: 'ORDER_CANCEL',
