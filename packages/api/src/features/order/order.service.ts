@@ -22,6 +22,8 @@ import {
   includes,
   isLineEmpty,
   isOrderEditable,
+  movesMoneyOut,
+  MONEY_OUT_NEEDS_APPROVAL,
   planCheckout,
   presetLineTaxes,
   vendorShare,
@@ -415,6 +417,8 @@ async function complete(trx: Db, storeId: number, order: { id: bigint; orderNumb
  */
 export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
   const { db, storeId } = caller;
+  // STORE_STAFF move money out (a total below zero, a negative line) only with a manager's approval.
+  const staff = !includes(caller.role, 'STORE_MANAGER');
   let approver: { id: bigint; username: string } | null = null;
   if (input.approval) {
     // Checked before the transaction: a refused approval leaves nothing but its count.
@@ -422,7 +426,9 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       const first = await repo.findSubmitAnswer(db, storeId, input.orderId, input.idempotencyKey);
       if (first !== undefined) return answered(first);
     }
-    if (await needsApproval(db, storeId, input)) approver = await verifyManagerApproval(caller, storeId, input.approval);
+    if ((await needsApproval(db, storeId, input)) || (staff && (await submitMovesMoneyOut(db, storeId, input)))) {
+      approver = await verifyManagerApproval(caller, storeId, input.approval);
+    }
   }
   return db.transaction().execute(async (trx) => {
     const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
@@ -436,11 +442,13 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     }
     assertEditable(order.status);
     const lines = await saveLines(trx, storeId, input, order);
+    const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
+    if (moneyOut && staff && approver === null) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
     const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
     const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
     if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
     const waits = plan.tenders.some((t) => t.method.requiresManagerApproval) && approver === null;
-    const approvedBy = plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
+    const approvedBy = moneyOut || plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
     const payments = plan.tenders.map((t) => ({
       paymentMethodId: t.method.id,
       name: t.method.name,
@@ -552,6 +560,48 @@ function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { ve
   return { ...totals, vendorShare: sum((v) => v.vendorShare) };
 }
 
+/** How a saved line is named in a message: its description, else its item code, else its id. */
+function savedLineLabel(line: repo.LineRow): string {
+  return line.description || line.itemCode || `line ${line.id}`;
+}
+
+/**
+ * The submitted lines merged over the saved ones (see mergeLine), empty lines dropped,
+ * each within the business limits. A saved line listed twice is refused (400, naming
+ * it): counted twice, it would post twice for one stored line.
+ */
+async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Promise<{ id: number | undefined; fields: LineFields }[]> {
+  const saved = input.items.some((item) => item.id !== undefined)
+    ? new Map((await repo.listLines(db, storeId, input.orderId)).map((line) => [String(line.id), line]))
+    : new Map<string, repo.LineRow>();
+  const listed = new Set<string>();
+  const kept: { id: number | undefined; fields: LineFields }[] = [];
+  for (const item of input.items) {
+    const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
+    if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
+    if (savedLine) {
+      if (listed.has(String(savedLine.id))) throw new AppError('BAD_REQUEST', `${savedLineLabel(savedLine)} is listed twice: give each line of the order once`);
+      listed.add(String(savedLine.id));
+    }
+    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
+    assertLineWithinLimits(fields);
+    kept.push({ id: item.id, fields });
+  }
+  if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
+  return kept;
+}
+
+/**
+ * Whether the submitted order would move money out (packages/domain's movesMoneyOut),
+ * read before the submit's transaction so a manager's approval is checked outside it;
+ * the transaction decides again on the lines it saves.
+ */
+async function submitMovesMoneyOut(db: Db, storeId: number, input: SubmitOrderInput): Promise<boolean> {
+  const values = (await mergedLines(db, storeId, input)).map((k) => lineValues(k.fields, undefined, { defaultVendorCommissionPercent: 0n }));
+  return movesMoneyOut(values, savedTotals(values).total);
+}
+
 /**
  * Saves the submitted lines over the saved ones (see mergeLine), in line order: those
  * with an id updated, the order's other lines removed and the new ones added. Answers
@@ -559,19 +609,7 @@ function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { ve
  * as the ledger posts them.
  */
 async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
-  const saved = input.items.some((item) => item.id !== undefined)
-    ? new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]))
-    : new Map<string, repo.LineRow>();
-  const kept: { id: number | undefined; fields: LineFields }[] = [];
-  for (const item of input.items) {
-    const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
-    if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
-    if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
-    assertLineWithinLimits(fields);
-    kept.push({ id: item.id, fields });
-  }
-  if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
+  const kept = await mergedLines(trx, storeId, input);
   const codes = await findItemCodesByTags(
     trx,
     storeId,
