@@ -166,3 +166,74 @@ describe('a saved line listed twice', () => {
     expect((await moneyOf(d.nextOrderId)).entries.filter((e) => e.kind === 'SALE')).toEqual([{ kind: 'SALE', amount: '1000000000' }]);
   });
 });
+
+describe('every line pays its owner', () => {
+  let ruth: number;
+  beforeAll(async () => {
+    ruth = await addVendor(h, owner, { tradeName: 'Ruth Antiques' });
+    await addCode(h, owner, ruth, { tag: 'A101', commissionPercent: 20_000_000n });
+    const add = async (sku: string, itemCode: string | null, price: number) =>
+      expect((await post('/store/inventory/add', { ...as(owner), sku, description: `Stock ${sku}`, itemCode, price: money(price), quantityOnHand: 5 })).status).toBe(200);
+    await add('100234', 'A101', 185);
+    await add('HOUSE-9', null, 12);
+  });
+
+  it('a stock item sold by its SKU pays the vendor of its linked code, at that code’s commission, and takes the stock', async () => {
+    const d = await draft(cashier);
+    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: '100234', description: 'Oak chair', price: 185 })] });
+    expect(res.status).toBe(200);
+    expect(res.body.order.items[0]).toMatchObject({ itemCode: '100234', knownItemCode: true });
+    const { rows } = await sql<{ vendor_id: string; kind: string; amount: string; tag: string }>`
+      select e.vendor_id::text, e.kind, e.amount::text, c.tag from ledger_entries e join order_lines l on l.id = e.order_line_id join item_codes c on c.id = l.item_code_id
+      where e.order_id = ${d.nextOrderId} order by e.id`.execute(handle.db);
+    expect(rows).toEqual([
+      { vendor_id: String(ruth), kind: 'SALE', amount: '185000000', tag: 'A101' },
+      { vendor_id: String(ruth), kind: 'COMMISSION', amount: '-37000000', tag: 'A101' },
+    ]);
+    const stock = await post('/store/inventory/list', { ...as(cashier), search: '100234' });
+    expect(stock.body.items[0].quantityOnHand).toBe(4);
+  });
+
+  it('a stock item of no code stays the store’s own sale, and a line with no code too', async () => {
+    const d = await draft(cashier);
+    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'house-9', price: 12 }), item({ description: 'Gift wrap', price: 3 })] });
+    expect(res.body.order).toMatchObject({ status: 'COMPLETED', total: money(15) });
+    expect((await moneyOf(d.nextOrderId)).entries).toEqual([]);
+  });
+
+  it('a mistyped code is refused at submit (400 Unknown item code A1O1), and nothing is stored', async () => {
+    const d = await draft(cashier);
+    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'A1O1', description: 'Chair', price: 185 })] });
+    expect(res).toEqual({ status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'Unknown item code A1O1' } });
+    expect(await moneyOf(d.nextOrderId)).toEqual({ status: 'DRAFT', approvedBy: null, entries: [], payments: [] });
+  });
+
+  it('a saved line keeps its typed code (update-line takes any code; the answer says it is unknown) and submit refuses it', async () => {
+    const d = await draft(cashier);
+    const saved = await post('/order/update-line', { ...as(cashier), orderLineId: d.nextOrderLineId, itemCode: 'A1O1', price: money(185) });
+    expect(saved.body.line).toMatchObject({ itemCode: 'A1O1', knownItemCode: false });
+    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [{ id: d.nextOrderLineId }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Unknown item code A1O1');
+  });
+
+  it('/item/scan answers what a code names and who is paid for it; 404 for neither', async () => {
+    expect(await post('/item/scan', { ...as(cashier), code: '100234' })).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        kind: 'ITEM',
+        code: '100234',
+        itemCode: 'A101',
+        vendor: { id: ruth, tradeName: 'Ruth Antiques', booth: 'A101' },
+        description: 'Stock 100234',
+        price: money(185),
+      },
+    });
+    expect((await post('/item/scan', { ...as(cashier), code: 'a101' })).body).toMatchObject({ kind: 'ITEM_CODE', code: 'A101', vendor: { tradeName: 'Ruth Antiques', booth: 'A101' }, price: null });
+    expect((await post('/item/scan', { ...as(cashier), code: 'HOUSE-9' })).body).toMatchObject({ kind: 'ITEM', itemCode: null, vendor: null, price: money(12) });
+    expect(await post('/item/scan', { ...as(cashier), code: 'A1O1' })).toEqual({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Unknown item code A1O1' } });
+    const elsewhere = await signUpOwner(h);
+    expect((await post('/item/scan', { ...as(elsewhere), code: 'A101' })).status).toBe(404);
+  });
+});

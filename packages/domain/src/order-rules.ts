@@ -62,3 +62,12 @@ export function movesMoneyOut(lines: readonly MoneyOutLine[], total: bigint): bo
 
 /** What a STORE_STAFF submit of an order that moves money out answers without a manager's approval (403). */
 export const MONEY_OUT_NEEDS_APPROVAL = "Manager approval failed: a sale below zero or a negative line needs a manager's approval";
+
+/**
+ * A line's code must name something of the store: a stock item's SKU or an item code
+ * (the line's owner is resolved from it); a line with no code is the store's own sale.
+ * This is what submit answers (400) for one that names neither, and what the till shows.
+ */
+export function unknownItemCodeMessage(code: string): string {
+  return `Unknown item code ${code}`;
+}

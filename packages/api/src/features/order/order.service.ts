@@ -31,14 +31,16 @@ import {
   type Role,
   type StoreTax,
   type TenderMethod,
+  unknownItemCodeMessage,
 } from '@pos/domain';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
-import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
+import type { ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { resolveCodes, type ResolvedCode } from '../scan/scan.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -115,9 +117,9 @@ const TAX_SLOTS = [1, 2, 3] as const;
 
 type ItemCode = ItemCodeRow | undefined;
 
-/** The store's live item code a line's code names, if any. */
-async function lineCode(db: Db, storeId: number, itemCode: string): Promise<ItemCode> {
-  return itemCode ? findItemCodeByTag(db, storeId, itemCode) : undefined;
+/** What a line's code names in the store (scan.service.ts), if anything. */
+async function lineCode(db: Db, storeId: number, itemCode: string): Promise<ResolvedCode | undefined> {
+  return itemCode ? (await resolveCodes(db, storeId, [itemCode])).get(itemCode.toLowerCase()) : undefined;
 }
 
 /**
@@ -161,9 +163,9 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
   };
 }
 
-/** A line just written, answered as listLines answers it: `code` is its live item code, if any. */
-function answeredLine(line: repo.WrittenLine, code: ItemCode): repo.LineRow {
-  return { ...line, knownItemCode: code !== undefined, warnOnNoControlCode: code?.warnOnNoControlCode ?? false };
+/** A line just written, answered as listLines answers it: `resolved` is what its code names, if anything. */
+function answeredLine(line: repo.WrittenLine, resolved: ResolvedCode | undefined): repo.LineRow {
+  return { ...line, knownItemCode: resolved !== undefined, warnOnNoControlCode: resolved?.code?.warnOnNoControlCode ?? false };
 }
 
 export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
@@ -225,15 +227,15 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
     assertEditable(status);
     const fields: LineFields = { ...input, description: input.itemDescription };
     assertLineWithinLimits(fields);
-    const code = await lineCode(trx, storeId, input.itemCode);
-    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings));
+    const resolved = await lineCode(trx, storeId, input.itemCode);
+    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, resolved?.code, settings));
     if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
     const summary = await saveTotals(trx, storeId, orderId);
     return {
       success: true,
       message: 'OK',
-      line: answeredLine(written, code),
+      line: answeredLine(written, resolved),
       newOrderLineId: newLine?.id ?? null,
       newLine,
       summary,
@@ -610,21 +612,23 @@ async function submitMovesMoneyOut(db: Db, storeId: number, input: SubmitOrderIn
  */
 async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
   const kept = await mergedLines(trx, storeId, input);
-  const codes = await findItemCodesByTags(
+  const resolved = await resolveCodes(
     trx,
     storeId,
     kept.flatMap((k) => (k.fields.itemCode ? [k.fields.itemCode] : [])),
   );
   const lines = kept.map((k) => {
-    const code = k.fields.itemCode ? codes.get(k.fields.itemCode.toLowerCase()) : undefined;
-    return { id: k.id, code, values: lineValues(k.fields, code, settings) };
+    const found = k.fields.itemCode ? resolved.get(k.fields.itemCode.toLowerCase()) : undefined;
+    // A code names a stock item or an item code; a line with no code is the store's own sale.
+    if (k.fields.itemCode && !found) throw new AppError('BAD_REQUEST', unknownItemCodeMessage(k.fields.itemCode));
+    return { id: k.id, found, code: found?.code, values: lineValues(k.fields, found?.code, settings) };
   });
-  const written: { line: repo.WrittenLine; code: ItemCode; values: repo.LineValues }[] = [];
+  const written: { line: repo.WrittenLine; found: ResolvedCode | undefined; code: ItemCode; values: repo.LineValues }[] = [];
   for (const l of lines) {
     if (l.id === undefined) continue;
     const line = await repo.updateLine(trx, storeId, l.id, l.values);
     if (!line) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    written.push({ line, code: l.code, values: l.values });
+    written.push({ line, found: l.found, code: l.code, values: l.values });
   }
   const added = lines.filter((l) => l.id === undefined);
   const inserted = await repo.replaceLines(
@@ -634,11 +638,11 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
     written.map((w) => w.line.id),
     added.map((l) => l.values),
   );
-  inserted.forEach((line, i) => written.push({ line, code: added[i]!.code, values: added[i]!.values }));
+  inserted.forEach((line, i) => written.push({ line, found: added[i]!.found, code: added[i]!.code, values: added[i]!.values }));
   written.sort((a, b) => (a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0));
   return {
     totals: savedTotals(written.map((w) => w.values)),
-    items: written.map((w) => answeredLine(w.line, w.code)),
+    items: written.map((w) => answeredLine(w.line, w.found)),
     vendorLines: written.flatMap(({ line, code, values }): VendorSaleLine[] =>
       code?.vendorId != null
         ? [
