@@ -237,3 +237,36 @@ describe('every line pays its owner', () => {
     expect((await post('/item/scan', { ...as(elsewhere), code: 'A101' })).status).toBe(404);
   });
 });
+
+describe('the Z report counts a return as cash handed back', () => {
+  it('a manager-approved sale below zero is a cash return, not cash tendered below zero; the drawer reconciles', async () => {
+    const shop = await signUpOwner(h);
+    const [till, boss] = [await addStaff(h, shop, 'STORE_STAFF'), await addStaff(h, shop, 'STORE_MANAGER')];
+    const { paymentMethods } = await h.as(shop).store.payment.list({});
+    const cash = paymentMethods.find((m) => m.isCash)!;
+    const sale = await draft(till);
+    const sold = await post('/order/submit', { ...as(till), orderId: sale.nextOrderId, items: [item({ description: 'Lamp', price: 40 })], payments: [{ paymentMethodId: cash.id, amount: money(50) }] });
+    expect(sold.body.order).toMatchObject({ status: 'COMPLETED', changeDue: money(10) });
+    const ret = await draft(till);
+    const returned = await post('/order/submit', { ...as(till), orderId: ret.nextOrderId, items: [item({ description: 'Returned vase', price: -25 })], approval: approvalOf(boss) });
+    expect(returned.body.order).toMatchObject({ status: 'COMPLETED', total: money(-25), approvedBy: boss.username });
+
+    const z = await post('/reports/end-of-day', { ...as(boss), openingCash: money(100), countedCash: money(115) });
+    expect(z.status).toBe(200);
+    expect(z.body.report.cash).toEqual({
+      opening: money(100),
+      taken: money(40),
+      tendered: money(50),
+      change: money(10),
+      refunds: money(0),
+      returns: money(25),
+      payouts: money(0),
+      expected: money(115),
+      counted: money(115),
+      overShort: money(0),
+    });
+    expect(z.body.report.payments).toEqual([
+      expect.objectContaining({ name: 'Cash', orders: 2, applied: money(15), tendered: money(50), change: money(10), refunds: money(0), returns: money(25) }),
+    ]);
+  });
+});

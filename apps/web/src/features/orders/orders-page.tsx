@@ -15,6 +15,7 @@ import { Box, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import type { Order } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
+import { httpStatusOf } from '../../lib/errors';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -107,6 +108,15 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       updateLine: (input) => utils.client.order.updateLine.mutate(input),
       submit: (input) => utils.client.order.submit.mutate(input),
       cancel: (input) => utils.client.order.cancel.mutate(input),
+      scan: async (code) => {
+        try {
+          return await utils.client.scan.code.query({ code });
+        } catch (error) {
+          // A code that names nothing is 404: unknown.
+          if (httpStatusOf(error) === 404) return null;
+          throw error;
+        }
+      },
     }),
     [utils],
   );
