@@ -1,272 +1,198 @@
 /**
- * Money at the edges of checkout, probed through the REST door as a dishonest or careless
- * cashier would (docs/SETTLEMENT.md, Money out): a sale below zero or a negative line
- * moves money out and needs a manager, as a refund does; a saved line listed twice is
- * refused.
+ * Money at its edges, probed through the REST door as a careless or dishonest client
+ * would (docs/API.md, Idempotency; docs/SETTLEMENT.md, A closed day stays closed):
+ * every call that moves money retried with its idempotency key answers its first answer
+ * and posts once; the key sent with another request is 409; a refused call keeps no key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '@pos/db';
 import { createTestDb } from '../../../test/db';
-import { addStaff, createApiHarness, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
-import { addCode, addVendor } from '../../../test/sales';
+import { createApiHarness, type ApiHarness, type Person } from '../../../test/factories';
+import { addCardMethod, completeSale, openExampleShop, type ExampleShop } from '../../../test/sales';
 import { buildApp } from '../src/app';
 
 let handle: DbHandle;
 let h: ApiHarness;
 let app: FastifyInstance;
-let owner: Person;
-let manager: Person;
-let cashier: Person;
-let eve: number;
+let shop: ExampleShop;
 
 beforeAll(async () => {
   handle = await createTestDb();
   h = createApiHarness(handle.db);
   app = await buildApp({ db: handle.db, api: { scryptCost: 1024 } });
-  owner = await signUpOwner(h);
-  manager = await addStaff(h, owner, 'STORE_MANAGER');
-  cashier = await addStaff(h, owner, 'STORE_STAFF');
-  eve = await addVendor(h, owner, { tradeName: 'Eve' });
-  await addCode(h, owner, eve, { tag: 'EVE1', commissionPercent: 10_000_000n });
+  shop = await openExampleShop(h);
 });
 afterAll(async () => {
   await app?.close();
   await handle?.close();
 });
 
-const money = (dollars: number) => ({ type: 'Money' as const, value: String(BigInt(Math.round(dollars * 100)) * 10_000n) });
+const REUSED = 'This idempotency key was already used for a different request';
+const money = (value: string | number) => ({ type: 'Money' as const, value: String(value) });
 const as = (p: Person) => ({ tokenString: p.token, storeId: p.storeId, role: p.role });
-const approvalOf = (p: Person, password = p.password) => ({ usernameOrEmail: p.username, password });
 
-async function post(path: string, body: object) {
-  const res = await app.inject({ method: 'POST', url: `/api/v1${path}`, payload: body });
-  return { status: res.statusCode, body: res.json<Record<string, any>>() };
+function post(path: string, body: unknown) {
+  return app.inject({ method: 'POST', url: `/api/v1${path}`, payload: body as object });
 }
 
-/** A new draft of `person`'s, answered as /order/next answers it. */
-async function draft(person: Person) {
-  const res = await post('/order/next', as(person));
-  expect(res.status).toBe(200);
-  return res.body as { nextOrderId: string; nextOrderLineId: string };
+function failure(res: LightMyRequestResponse) {
+  return { status: res.statusCode, message: res.json<{ message: string }>().message };
 }
 
-type Line = { itemCode?: string; description?: string; quantity?: number; price: number };
-const item = (l: Line) => ({ ...l, quantity: l.quantity ?? 1, price: money(l.price) });
-
-/** What the order's money left behind: its status, its ledger entries and its payments. */
-async function moneyOf(orderId: string) {
-  const { rows: entries } = await sql<{ kind: string; amount: string }>`
-    select kind, amount::text from ledger_entries where order_id = ${orderId} order by id`.execute(handle.db);
-  const { rows: payments } = await sql<{ amount: string }>`select amount::text from order_payments where order_id = ${orderId} order by id`.execute(handle.db);
-  const { rows: orders } = await sql<{ status: string; approved_by: string | null }>`select status, approved_by::text from orders where id = ${orderId}`.execute(handle.db);
-  return { status: orders[0]!.status, approvedBy: orders[0]!.approved_by, entries, payments };
-}
-
-async function failedApprovals(person: Person) {
-  const { rows } = await sql<{ n: string }>`
-    select count(*)::text as n from auth_attempts where kind = 'failure' and account = ${`user:${person.userId}`}`.execute(handle.db);
+/** Rows of a table of the store matching a condition (a raw SQL fragment over that table). */
+async function count(table: string, where: string, storeId: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where store_id = ${storeId} and ${sql.raw(where)}`.execute(handle.db);
   return Number(rows[0]!.n);
 }
 
-const MONEY_OUT = "Manager approval failed: a sale below zero or a negative line needs a manager's approval";
+/** Sends `body` twice: both 200 with the same answer. Answers it. */
+async function twice(path: string, body: object) {
+  const first = await post(path, body);
+  expect(first.statusCode, first.body).toBe(200);
+  const again = await post(path, body);
+  expect(again.statusCode, again.body).toBe(200);
+  expect(again.json()).toEqual(first.json());
+  return first.json<Record<string, unknown>>();
+}
 
-describe('money out needs a manager', () => {
-  const cases: [string, Line[]][] = [
-    ['cash paid out from the drawer: one line EVE1 1 × −500.00, no payments', [{ itemCode: 'EVE1', description: 'Return', price: -500 }]],
-    ['a vendor credited for goods nobody paid for: EVE1 +1,000.00 and a line of no code −1,000.00', [
-      { itemCode: 'EVE1', description: 'Desk', price: 1000 },
-      { description: 'Discount', price: -1000 },
-    ]],
-    ['a negative line under a positive total', [
-      { itemCode: 'EVE1', description: 'Lamp', price: 40 },
-      { description: 'Credit', price: -5 },
-    ]],
-  ];
+/** A cash sale of ADA1 units at $50.00 + GST 5 % and its first line. */
+async function sale(units = 2) {
+  const done = await completeSale(h, handle.db, shop.owner, [{ itemCode: 'ADA1', description: 'Lamp', quantity: units, price: 50_000_000n, taxPercent: 5_000_000n }]);
+  const { rows } = await sql<{ id: string }>`select id::text from order_lines where order_id = ${done.orderId} order by id limit 1`.execute(handle.db);
+  return { orderId: Number(done.orderId), lineId: Number(rows[0]!.id) };
+}
 
-  it.each(cases)('%s: refused for STORE_STAFF without an approval (403), nothing stored', async (_name, lines) => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: lines.map(item) });
-    expect(res).toEqual({ status: 403, body: { success: false, code: 'FORBIDDEN', message: MONEY_OUT } });
-    expect(await moneyOf(d.nextOrderId)).toEqual({ status: 'DRAFT', approvedBy: null, entries: [], payments: [] });
+describe('idempotency keys of the calls that move money', () => {
+  it('/order/refund: a retry answers the first refund and refunds once; another request with the key is 409; a refused one keeps no key', async () => {
+    const { orderId, lineId } = await sale();
+    const body = {
+      ...as(shop.manager),
+      orderId,
+      lines: [{ orderLineId: lineId, quantity: 1 }],
+      payments: [{ paymentMethodId: shop.cash.id, amount: money('52500000') }],
+      reason: 'Cracked shade',
+      idempotencyKey: 'refund-1',
+    };
+    const first = await twice('/order/refund', body);
+    expect(first.message).toBe(`Refund ${(first.refund as { number: string }).number}: $52.50 back to the customer`);
+    expect(await count('refunds', `order_id = ${orderId}`, shop.owner.storeId)).toBe(1);
+    expect(await count('ledger_entries', `order_id = ${orderId} and refund_id is not null and kind = 'SALE'`, shop.owner.storeId)).toBe(1);
+    expect(failure(await post('/order/refund', { ...body, reason: 'Another reason' }))).toEqual({ status: 409, message: REUSED });
+
+    // Refused (the payments do not add up): nothing kept, the same key then refunds.
+    const retry = { ...body, idempotencyKey: 'refund-2', payments: [{ paymentMethodId: shop.cash.id, amount: money('10000000') }] };
+    expect((await post('/order/refund', retry)).statusCode).toBe(400);
+    expect((await post('/order/refund', { ...retry, payments: body.payments })).statusCode).toBe(200);
+    expect(await count('refunds', `order_id = ${orderId}`, shop.owner.storeId)).toBe(2);
   });
 
-  it.each(cases)('%s: a wrong approval is 403 Manager approval failed, counted as a failed sign-in of the manager', async (_name, lines) => {
-    const d = await draft(cashier);
-    const before = await failedApprovals(manager);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: lines.map(item), approval: approvalOf(manager, 'not the password') });
-    expect(res).toEqual({ status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Manager approval failed' } });
-    expect(await failedApprovals(manager)).toBe(before + 1);
-    expect((await moneyOf(d.nextOrderId)).status).toBe('DRAFT');
+  it("/order/refund by a cashier: the manager's approval is not part of the request", async () => {
+    const { orderId, lineId } = await sale(1);
+    const body = {
+      ...as(shop.cashier),
+      orderId,
+      lines: [{ orderLineId: lineId, quantity: 1 }],
+      payments: [{ paymentMethodId: shop.cash.id, amount: money('52500000') }],
+      reason: 'Wrong colour',
+      approval: { usernameOrEmail: shop.manager.username, password: shop.manager.password },
+      idempotencyKey: 'refund-staff',
+    };
+    const first = await post('/order/refund', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('/order/refund', { ...body, approval: { usernameOrEmail: shop.owner.username, password: shop.owner.password } });
+    expect(again.json()).toEqual(first.json());
+    expect(await count('refunds', `order_id = ${orderId}`, shop.owner.storeId)).toBe(1);
   });
 
-  it('an approval by another cashier is refused as a failed approval', async () => {
-    const other = await addStaff(h, owner, 'STORE_STAFF');
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'EVE1', price: -500 })], approval: approvalOf(other) });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Manager approval failed');
+  it('/vendor/adjust, /vendor/payout: one posting per key; another request 409; a refused one keeps no key', async () => {
+    await sale();
+    const adjust = { ...as(shop.accountant), vendorId: shop.ada, amount: money('5000000'), memo: 'Shelf repaired', idempotencyKey: 'adjust-1' };
+    await twice('/vendor/adjust', adjust);
+    expect(await count('ledger_entries', `kind = 'ADJUSTMENT' and memo = 'Shelf repaired'`, shop.owner.storeId)).toBe(1);
+    expect(failure(await post('/vendor/adjust', { ...adjust, amount: money('6000000') }))).toEqual({ status: 409, message: REUSED });
+    expect((await post('/vendor/adjust', { ...adjust, idempotencyKey: 'adjust-2', memo: '' })).statusCode).toBe(400);
+    expect((await post('/vendor/adjust', { ...adjust, idempotencyKey: 'adjust-2', memo: 'Second' })).statusCode).toBe(200);
+
+    const payout = { ...as(shop.accountant), vendorId: shop.ada, amount: money('10000000'), method: 'CHECK', reference: '1001', idempotencyKey: 'payout-1' };
+    await twice('/vendor/payout', payout);
+    expect(await count('payouts', `reference = '1001'`, shop.owner.storeId)).toBe(1);
+    expect(failure(await post('/vendor/payout', { ...payout, reference: '1002' }))).toEqual({ status: 409, message: REUSED });
+    expect((await post('/vendor/payout', { ...payout, idempotencyKey: 'payout-2', amount: money('99999000000') })).statusCode).toBe(400);
+    expect((await post('/vendor/payout', { ...payout, idempotencyKey: 'payout-2', reference: '1003' })).statusCode).toBe(200);
+    expect(await count('payouts', `reference in ('1002', '1003')`, shop.owner.storeId)).toBe(1);
   });
 
-  it("completes with a manager's approval, records who approved, and posts the return to the vendor", async () => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'EVE1', description: 'Return', price: -500 })], approval: approvalOf(manager) });
-    expect(res.status).toBe(200);
-    expect(res.body.order).toMatchObject({ status: 'COMPLETED', total: money(-500), approvedBy: manager.username });
-    const stored = await moneyOf(d.nextOrderId);
-    expect(stored.approvedBy).toBe(String(manager.userId));
-    expect(stored.entries).toEqual([
-      { kind: 'SALE', amount: '-500000000' },
-      { kind: 'COMMISSION', amount: '50000000' },
-    ]);
+  it('/vendor/rent/post and /vendor/payout-run: a retry answers the first answer (not "posted already"), one run', async () => {
+    const rent = { ...as(shop.accountant), month: '2026-10', idempotencyKey: 'rent-1' };
+    const posted = await twice('/vendor/rent/post', rent);
+    expect(posted).toMatchObject({ message: 'Rent for 2026-10 posted to 1 account', count: 1 });
+    expect(await count('ledger_entries', `kind = 'RENT' and rent_month = '2026-10'`, shop.owner.storeId)).toBe(1);
+    expect(failure(await post('/vendor/rent/post', { ...rent, month: '2026-09' }))).toEqual({ status: 409, message: REUSED });
+
+    await sale();
+    const today = new Date().toISOString().slice(0, 10);
+    const run = { ...as(shop.accountant), through: today, method: 'ACH', idempotencyKey: 'run-1' };
+    const answer = await twice('/vendor/payout-run', run);
+    expect(await count('payout_runs', 'true', shop.owner.storeId)).toBe(1);
+    expect(answer.runId).not.toBeNull();
+    expect(failure(await post('/vendor/payout-run', { ...run, minimum: money('1000000') }))).toEqual({ status: 409, message: REUSED });
+    // A preview keeps no key: the key is still free for the run it previews.
+    expect((await post('/vendor/payout-run', { ...run, idempotencyKey: 'run-2', preview: true })).json()).toMatchObject({ preview: true, runId: null });
+    expect((await post('/vendor/payout-run', { ...run, idempotencyKey: 'run-2' })).json()).toMatchObject({ preview: false });
   });
 
-  it('the +1,000/−1,000 pair completes for a manager on their own, and an owner approving a cashier', async () => {
-    const pair = [item({ itemCode: 'EVE1', description: 'Desk', price: 1000 }), item({ description: 'Discount', price: -1000 })];
-    const byManager = await draft(manager);
-    expect((await post('/order/submit', { ...as(manager), orderId: byManager.nextOrderId, items: pair })).body.order).toMatchObject({ status: 'COMPLETED', total: money(0) });
-    const byCashier = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: byCashier.nextOrderId, items: pair, approval: approvalOf(owner) });
-    expect(res.body.order).toMatchObject({ status: 'COMPLETED', approvedBy: owner.username });
+  it('/order/approve and /order/cancel: a retry answers the first answer instead of 409; another order with the key is 409', async () => {
+    const house = await addCardMethod(h, shop.owner, { name: 'House account', vendorFeePercent: 0n, requiresManagerApproval: true });
+    const pending = async () => {
+      const next = await h.as(shop.cashier).order.next({});
+      const answer = await h.as(shop.cashier).order.submit({
+        orderId: next.nextOrderId,
+        items: [{ itemCode: 'ADA1', description: 'Lamp', quantity: 1, price: { type: 'Money', value: '20000000' } }],
+        payments: [{ paymentMethodId: house.id, amount: { type: 'Money', value: '20000000' } }],
+      });
+      expect(answer.order.status).toBe('PENDING');
+      return Number(answer.order.id);
+    };
+    const orderId = await pending();
+    const approve = { ...as(shop.manager), orderId, idempotencyKey: 'approve-1' };
+    expect((await twice('/order/approve', approve)).order).toMatchObject({ status: 'COMPLETED' });
+    expect(await count('ledger_entries', `order_id = ${orderId} and kind = 'SALE'`, shop.owner.storeId)).toBe(1);
+    expect(failure(await post('/order/approve', { ...approve, orderId: await pending() }))).toEqual({ status: 409, message: REUSED });
+
+    const draft = Number((await h.as(shop.cashier).order.next({})).nextOrderId);
+    const cancel = { ...as(shop.cashier), orderId: draft, reason: 'Customer left', idempotencyKey: 'cancel-1' };
+    expect((await twice('/order/cancel', cancel)).order).toMatchObject({ status: 'CANCELLED' });
+    expect(failure(await post('/order/cancel', { ...cancel, reason: 'Changed mind' }))).toEqual({ status: 409, message: REUSED });
   });
 
-  it('a saved line made negative by the submit is caught too (the saved price is not what counts)', async () => {
-    const d = await draft(cashier);
-    expect((await post('/order/update-line', { ...as(cashier), orderLineId: d.nextOrderLineId, itemCode: 'EVE1', price: money(20) })).status).toBe(200);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [{ id: d.nextOrderLineId, price: money(-20) }] });
-    expect(res.status).toBe(403);
-    expect((await moneyOf(d.nextOrderId)).entries).toEqual([]);
+  it('/order/submit: the key sent with another request is 409', async () => {
+    const next = await h.as(shop.cashier).order.next({});
+    const body = {
+      ...as(shop.cashier),
+      orderId: Number(next.nextOrderId),
+      items: [{ description: 'Postcard', price: money('2000000') }],
+      idempotencyKey: 'submit-1',
+    };
+    await twice('/order/submit', body);
+    expect(failure(await post('/order/submit', { ...body, items: [{ description: 'Postcard', price: money('3000000') }] }))).toEqual({ status: 409, message: REUSED });
   });
 
-  it('an ordinary sale by STORE_STAFF needs no approval', async () => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'EVE1', description: 'Vase', price: 25 })] });
-    expect(res.body.order).toMatchObject({ status: 'COMPLETED', approvedBy: null });
-  });
-});
-
-describe('a saved line listed twice', () => {
-  it('is refused with 400 naming the line, and nothing is stored', async () => {
-    const d = await draft(cashier);
-    expect((await post('/order/update-line', { ...as(cashier), orderLineId: d.nextOrderLineId, itemCode: 'EVE1', itemDescription: 'Oak desk', price: money(1000) })).status).toBe(200);
-    const line = { id: d.nextOrderLineId };
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [line, { ...line, price: money(10) }] });
-    expect(res).toEqual({ status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'Oak desk is listed twice: give each line of the order once' } });
-    expect(await moneyOf(d.nextOrderId)).toEqual({ status: 'DRAFT', approvedBy: null, entries: [], payments: [] });
-    const fetched = await post('/order/fetch', { ...as(cashier), orderId: d.nextOrderId });
-    expect(fetched.body.order.total).toEqual(money(1000));
+  it('/reports/end-of-day/close: a retry answers the close instead of "closed already"; another count is 409', async () => {
+    const other = await openExampleShop(h);
+    const today = new Date().toISOString().slice(0, 10);
+    const close = { ...as(other.manager), date: today, openingCash: money('0'), countedCash: money('0'), idempotencyKey: 'close-1' };
+    const closed = await twice('/reports/end-of-day/close', close);
+    expect(closed).toMatchObject({ message: `${today} closed: even`, closed: { by: other.manager.username } });
+    expect(await count('day_closes', 'true', other.owner.storeId)).toBe(1);
+    expect(failure(await post('/reports/end-of-day/close', { ...close, countedCash: money('1000000') }))).toEqual({ status: 409, message: REUSED });
   });
 
-  it('once is fine', async () => {
-    const d = await draft(cashier);
-    await post('/order/update-line', { ...as(cashier), orderLineId: d.nextOrderLineId, itemCode: 'EVE1', itemDescription: 'Oak desk', price: money(1000) });
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [{ id: d.nextOrderLineId }] });
-    expect(res.body.order).toMatchObject({ status: 'COMPLETED', total: money(1000) });
-    expect((await moneyOf(d.nextOrderId)).entries.filter((e) => e.kind === 'SALE')).toEqual([{ kind: 'SALE', amount: '1000000000' }]);
-  });
-});
-
-describe('every line pays its owner', () => {
-  let ruth: number;
-  beforeAll(async () => {
-    ruth = await addVendor(h, owner, { tradeName: 'Ruth Antiques' });
-    await addCode(h, owner, ruth, { tag: 'A101', commissionPercent: 20_000_000n });
-    const add = async (sku: string, itemCode: string | null, price: number) =>
-      expect((await post('/store/inventory/add', { ...as(owner), sku, description: `Stock ${sku}`, itemCode, price: money(price), quantityOnHand: 5 })).status).toBe(200);
-    await add('100234', 'A101', 185);
-    await add('HOUSE-9', null, 12);
-  });
-
-  it('a stock item sold by its SKU pays the vendor of its linked code, at that code’s commission, and takes the stock', async () => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: '100234', description: 'Oak chair', price: 185 })] });
-    expect(res.status).toBe(200);
-    expect(res.body.order.items[0]).toMatchObject({ itemCode: '100234', knownItemCode: true });
-    const { rows } = await sql<{ vendor_id: string; kind: string; amount: string; tag: string }>`
-      select e.vendor_id::text, e.kind, e.amount::text, c.tag from ledger_entries e join order_lines l on l.id = e.order_line_id join item_codes c on c.id = l.item_code_id
-      where e.order_id = ${d.nextOrderId} order by e.id`.execute(handle.db);
-    expect(rows).toEqual([
-      { vendor_id: String(ruth), kind: 'SALE', amount: '185000000', tag: 'A101' },
-      { vendor_id: String(ruth), kind: 'COMMISSION', amount: '-37000000', tag: 'A101' },
-    ]);
-    const stock = await post('/store/inventory/list', { ...as(cashier), search: '100234' });
-    expect(stock.body.items[0].quantityOnHand).toBe(4);
-  });
-
-  it('a stock item of no code stays the store’s own sale, and a line with no code too', async () => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'house-9', price: 12 }), item({ description: 'Gift wrap', price: 3 })] });
-    expect(res.body.order).toMatchObject({ status: 'COMPLETED', total: money(15) });
-    expect((await moneyOf(d.nextOrderId)).entries).toEqual([]);
-  });
-
-  it('a mistyped code is refused at submit (400 Unknown item code A1O1), and nothing is stored', async () => {
-    const d = await draft(cashier);
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [item({ itemCode: 'A1O1', description: 'Chair', price: 185 })] });
-    expect(res).toEqual({ status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'Unknown item code A1O1' } });
-    expect(await moneyOf(d.nextOrderId)).toEqual({ status: 'DRAFT', approvedBy: null, entries: [], payments: [] });
-  });
-
-  it('a saved line keeps its typed code (update-line takes any code; the answer says it is unknown) and submit refuses it', async () => {
-    const d = await draft(cashier);
-    const saved = await post('/order/update-line', { ...as(cashier), orderLineId: d.nextOrderLineId, itemCode: 'A1O1', price: money(185) });
-    expect(saved.body.line).toMatchObject({ itemCode: 'A1O1', knownItemCode: false });
-    const res = await post('/order/submit', { ...as(cashier), orderId: d.nextOrderId, items: [{ id: d.nextOrderLineId }] });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Unknown item code A1O1');
-  });
-
-  it('/item/scan answers what a code names and who is paid for it; 404 for neither', async () => {
-    expect(await post('/item/scan', { ...as(cashier), code: '100234' })).toEqual({
-      status: 200,
-      body: {
-        success: true,
-        kind: 'ITEM',
-        code: '100234',
-        itemCode: 'A101',
-        vendor: { id: ruth, tradeName: 'Ruth Antiques', booth: 'A101' },
-        description: 'Stock 100234',
-        price: money(185),
-      },
-    });
-    expect((await post('/item/scan', { ...as(cashier), code: 'a101' })).body).toMatchObject({ kind: 'ITEM_CODE', code: 'A101', vendor: { tradeName: 'Ruth Antiques', booth: 'A101' }, price: null });
-    expect((await post('/item/scan', { ...as(cashier), code: 'HOUSE-9' })).body).toMatchObject({ kind: 'ITEM', itemCode: null, vendor: null, price: money(12) });
-    expect(await post('/item/scan', { ...as(cashier), code: 'A1O1' })).toEqual({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Unknown item code A1O1' } });
-    const elsewhere = await signUpOwner(h);
-    expect((await post('/item/scan', { ...as(elsewhere), code: 'A101' })).status).toBe(404);
-  });
-});
-
-describe('the Z report counts a return as cash handed back', () => {
-  it('a manager-approved sale below zero is a cash return, not cash tendered below zero; the drawer reconciles', async () => {
-    const shop = await signUpOwner(h);
-    const [till, boss] = [await addStaff(h, shop, 'STORE_STAFF'), await addStaff(h, shop, 'STORE_MANAGER')];
-    const { paymentMethods } = await h.as(shop).store.payment.list({});
-    const cash = paymentMethods.find((m) => m.isCash)!;
-    const sale = await draft(till);
-    const sold = await post('/order/submit', { ...as(till), orderId: sale.nextOrderId, items: [item({ description: 'Lamp', price: 40 })], payments: [{ paymentMethodId: cash.id, amount: money(50) }] });
-    expect(sold.body.order).toMatchObject({ status: 'COMPLETED', changeDue: money(10) });
-    const ret = await draft(till);
-    const returned = await post('/order/submit', { ...as(till), orderId: ret.nextOrderId, items: [item({ description: 'Returned vase', price: -25 })], approval: approvalOf(boss) });
-    expect(returned.body.order).toMatchObject({ status: 'COMPLETED', total: money(-25), approvedBy: boss.username });
-
-    const z = await post('/reports/end-of-day', { ...as(boss), openingCash: money(100), countedCash: money(115) });
-    expect(z.status).toBe(200);
-    expect(z.body.report.cash).toEqual({
-      opening: money(100),
-      taken: money(40),
-      tendered: money(50),
-      change: money(10),
-      refunds: money(0),
-      returns: money(25),
-      payouts: money(0),
-      expected: money(115),
-      counted: money(115),
-      overShort: money(0),
-    });
-    expect(z.body.report.payments).toEqual([
-      expect.objectContaining({ name: 'Cash', orders: 2, applied: money(15), tendered: money(50), change: money(10), refunds: money(0), returns: money(25) }),
-    ]);
+  it('keys belong to a store and a procedure: the same key elsewhere is a key of its own', async () => {
+    const other = await openExampleShop(h);
+    const adjust = { vendorId: other.ada, amount: money('1000000'), memo: 'Elsewhere', idempotencyKey: 'adjust-1' };
+    expect((await post('/vendor/adjust', { ...as(other.accountant), ...adjust })).statusCode).toBe(200);
+    expect((await post('/vendor/payout', { ...as(other.accountant), vendorId: other.ada, amount: money('1000000'), method: 'CASH', idempotencyKey: 'adjust-1' })).statusCode).toBe(200);
   });
 });

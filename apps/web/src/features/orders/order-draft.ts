@@ -62,7 +62,8 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
-  cancel(input: { orderId: number; reason: string }): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string; customerName?: string }): Promise<{ order: Order }>;
+  setCustomerName(input: { orderId: number; customerName: string }): Promise<unknown>;
   /** /item/scan: who is paid for a code (vendor null: the store's own), or null when it names nothing. */
   scan?(code: string): Promise<{ vendor: { tradeName: string; booth: string } | null } | null>;
 }
@@ -99,6 +100,8 @@ export class OrderDraft {
   private keys: readonly string[] = [];
   private readonly lines = new Map<string, LineState>();
   private customerName: string;
+  /** The customer name the server holds (or is being sent). */
+  private storedCustomerName: string;
   private phase: DraftPhase = 'editing';
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -124,6 +127,7 @@ export class OrderDraft {
     this.orderId = order.id;
     this.orderNumber = order.orderNumber;
     this.customerName = customerName ?? order.customerName;
+    this.storedCustomerName = order.customerName;
     const keys: string[] = [];
     for (const item of visibleDraftLines(order.items)) {
       const line = lineFromServer(this.newKey(), item);
@@ -198,6 +202,17 @@ export class OrderDraft {
     if (this.phase !== 'editing' || name === this.customerName) return;
     this.customerName = name;
     this.notify();
+  }
+
+  /** The cashier left Customer Name: the server keeps the draft's name, so a reload, a lookup and a cancel show it. */
+  saveCustomerName(): void {
+    if (this.phase === 'submitted' || this.phase === 'submitting') return;
+    const name = this.customerName.trim();
+    if (name === this.storedCustomerName) return;
+    this.storedCustomerName = name;
+    this.enqueue('Failed to save the customer name', async () => {
+      await this.deps.api.setCustomerName({ orderId: this.orderId, customerName: name });
+    });
   }
 
   editLine(key: string, patch: LinePatch): void {
@@ -292,6 +307,7 @@ export class OrderDraft {
     }
     if (changed) this.notify();
     for (const key of this.keys) this.saveLine(key);
+    this.saveCustomerName();
   }
 
   /**
@@ -332,7 +348,7 @@ export class OrderDraft {
 
   /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
   cancel(reason: string): Promise<DraftResult | null> {
-    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason }));
+    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim() }));
   }
 
   private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {
