@@ -16,3 +16,4 @@ export * from './reports';
 export * from './refund';
 export * from './labels';
 export * from './scan';
+export * from './books';
