@@ -41,11 +41,8 @@ import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency
 import type { ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
-<<<<<<< HEAD
 import { resolveCodes, type ResolvedCode } from '../scan/scan.service';
-=======
 import { journalSale } from '../books/books.service';
->>>>>>> main
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
