@@ -61,7 +61,7 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
-  cancel(input: { orderId: number; reason: string }): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string; idempotencyKey?: string }): Promise<{ order: Order }>;
 }
 
 /** What checkout adds to a submit: the payments, a manager's approval, the attempt's key. */
@@ -302,9 +302,9 @@ export class OrderDraft {
     });
   }
 
-  /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
-  cancel(reason: string): Promise<DraftResult | null> {
-    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason }));
+  /** Cancels the draft with a reason (and the dialog's idempotency key) once the writes before it are answered; like submit otherwise. */
+  cancel(reason: string, idempotencyKey?: string): Promise<DraftResult | null> {
+    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }));
   }
 
   private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {

@@ -1,12 +1,13 @@
 /**
- * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
- * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
- * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
+ * /order/next, /order/update-line, /order/submit, /order/day-status, /order/fetch,
+ * /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order is cancelled
+ * by STORE_MANAGER and above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
  * above, or STORE_STAFF with a manager's approval.
  */
 import {
   ZApproveOrderInput,
   ZCancelOrderInput,
+  ZDayStatusOutput,
   ZEmptyInput,
   ZFetchOrderOutput,
   ZLookupOrdersInput,
@@ -22,6 +23,7 @@ import {
   ZUpdateLineOutput,
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
+import { dayStatus } from '../reports/day-close.service';
 import { lookupOrders } from './order.repository';
 import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
@@ -55,6 +57,11 @@ export const orderRouter = router({
     .input(ZCancelOrderInput)
     .output(ZOrderActionOutput)
     .mutation(({ ctx, input }) => cancelOrder(ctx, input)),
+  dayStatus: staffProcedure
+    .meta({ path: '/order/day-status' })
+    .input(ZEmptyInput)
+    .output(ZDayStatusOutput)
+    .query(({ ctx }) => dayStatus(ctx.db, ctx.storeId)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)
