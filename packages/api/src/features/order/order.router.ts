@@ -1,8 +1,8 @@
 /**
- * /order/next, /order/update-line, /order/submit, /order/day-status, /order/fetch,
- * /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order is cancelled
- * by STORE_MANAGER and above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
- * above, or STORE_STAFF with a manager's approval.
+ * /order/next, /order/update-line, /order/customer-name, /order/submit, /order/day-status,
+ * /order/fetch, /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order
+ * is cancelled by STORE_MANAGER and above only); /order/approve: STORE_MANAGER and
+ * above; /order/refund: STORE_MANAGER and above, or STORE_STAFF with a manager's approval.
  */
 import {
   ZApproveOrderInput,
@@ -17,6 +17,8 @@ import {
   ZOrderIdInput,
   ZRefundOrderInput,
   ZRefundOrderOutput,
+  ZSetCustomerNameInput,
+  ZSetCustomerNameOutput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
   ZUpdateLineInput,
@@ -25,7 +27,7 @@ import {
 import { roleProcedure, router } from '../../trpc';
 import { dayStatus } from '../reports/day-close.service';
 import { lookupOrders } from './order.repository';
-import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder, fetchOrder, nextOrder, setCustomerName, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -42,6 +44,11 @@ export const orderRouter = router({
     .input(ZUpdateLineInput)
     .output(ZUpdateLineOutput)
     .mutation(({ ctx, input }) => updateLine(ctx.db, ctx.storeId, input)),
+  setCustomerName: staffProcedure
+    .meta({ path: '/order/customer-name' })
+    .input(ZSetCustomerNameInput)
+    .output(ZSetCustomerNameOutput)
+    .mutation(({ ctx, input }) => setCustomerName(ctx.db, ctx.storeId, input.orderId, input.customerName)),
   submit: staffProcedure
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)
