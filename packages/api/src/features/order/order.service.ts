@@ -40,6 +40,7 @@ import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
 import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
+import { assertDayOpen } from '../reports/day-close.service';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
 import * as refundRepo from './refund.repository';
@@ -438,6 +439,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       if (first !== undefined) return answered(first, input);
     }
     assertEditable(order.status);
+    await assertDayOpen(trx, storeId);
     const lines = await saveLines(trx, storeId, input, order);
     const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
     const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
@@ -633,6 +635,7 @@ export async function approveOrder(caller: Caller, input: { orderId: number; ide
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'PENDING') throw new AppError('CONFLICT', NOT_PENDING(order.status));
+    await assertDayOpen(trx, storeId);
     const payments = await repo.listPayments(trx, storeId, orderId);
     await complete(trx, storeId, order, payments, caller.user.id);
     await repo.approveOrder(trx, storeId, orderId, caller.user.id);
