@@ -1353,6 +1353,15 @@ describe('orders and store dashboards through the door', () => {
     });
   });
 
+  describePath('/order/day-status', () => {
+    it("answers the store's business day and whether it was closed (money-edges.test.ts closes one)", async () => {
+      const res = await post('/order/day-status', as(clerk));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: false, message: null });
+      expect(failure(await post('/order/day-status', {}))).toMatchObject({ status: 401 });
+    });
+  });
+
   describePath('/order/fetch', () => {
     it('answers {success, order} with every per-line tax field', async () => {
       const d = await completed();

@@ -72,6 +72,7 @@ import {
 } from './checkout-state';
 import type { OrderDraft } from './order-draft';
 import { SummaryFigures } from './order-editor';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import classes from './checkout-panel.module.css';
 
 export const SUBMIT_FAILED = 'Failed to submit order';
@@ -84,11 +85,6 @@ function fieldOf(path: string): string | undefined {
   return amount ? `payments.${amount[1]}.amountText` : undefined;
 }
 
-/** A key no other checkout attempt has: random, from the browser's generator (works without https too). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export interface CheckoutPanelProps {
   draft: OrderDraft;

@@ -62,7 +62,7 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
-  cancel(input: { orderId: number; reason: string; customerName?: string }): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string; customerName?: string; idempotencyKey?: string }): Promise<{ order: Order }>;
   setCustomerName(input: { orderId: number; customerName: string }): Promise<unknown>;
   /** /item/scan: who is paid for a code (vendor null: the store's own), or null when it names nothing. */
   scan?(code: string): Promise<{ vendor: { tradeName: string; booth: string } | null } | null>;
@@ -346,9 +346,11 @@ export class OrderDraft {
     });
   }
 
-  /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
-  cancel(reason: string): Promise<DraftResult | null> {
-    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim() }));
+  /** Cancels the draft with a reason (and the dialog's idempotency key) once the writes before it are answered; like submit otherwise. */
+  cancel(reason: string, idempotencyKey?: string): Promise<DraftResult | null> {
+    return this.close('Failed to cancel order', () =>
+      this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim(), ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
+    );
   }
 
   private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {

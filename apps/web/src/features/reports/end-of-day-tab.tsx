@@ -19,6 +19,7 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { SLICE_COLORS } from './sales-tab';
 import classes from './reports.module.css';
+import { newIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_LOAD = 'Failed to load the end-of-day report';
 const FAILED_CLOSE = 'Failed to close the day';
@@ -223,6 +224,8 @@ export function EndOfDayTab() {
   const [openingCash, setOpeningCash] = useState(0n);
   const [countedCash, setCountedCash] = useState<bigint | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // One key per opening of the confirmation: a double press or a retry closes once.
+  const [closeKey, setCloseKey] = useState('');
   const input = { ...(date ? { date } : {}), openingCash: toMoneyWire(openingCash), ...(countedCash !== null ? { countedCash: toMoneyWire(countedCash) } : {}) };
   const eod = trpc.reports.endOfDay.report.useQuery(input, { placeholderData: keepPreviousData, staleTime: 0 });
   const close = trpc.reports.endOfDay.close.useMutation({
@@ -275,7 +278,13 @@ export function EndOfDayTab() {
               {closed ? 'Reprint' : 'Print'}
             </Button>
             {mayClose && !closed ? (
-              <Button color="blue.8" onClick={() => setConfirming(true)} disabled={!data || future || countedCash === null || eod.isFetching}>
+              <Button
+                color="blue.8"
+                onClick={() => {
+                  setCloseKey(newIdempotencyKey());
+                  setConfirming(true);
+                }}
+                disabled={!data || future || countedCash === null || eod.isFetching}>
                 Close day
               </Button>
             ) : null}
@@ -307,7 +316,7 @@ export function EndOfDayTab() {
               <Button
                 color="blue.8"
                 loading={close.isPending}
-                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash) })}
+                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash), idempotencyKey: closeKey })}
               >
                 Close day
               </Button>

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LedgerKind } from '@pos/db';
 import { DomainError, MESSAGES } from '@pos/domain';
-import { inStore, isStoreRow } from '../../db-helpers';
+import { dayAfterStart, inStore, isStoreRow } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -159,7 +159,7 @@ export async function storeCalendar(db: Db, storeId: number, now: Date) {
 export async function storeDayBounds(db: Db, storeId: number, from: string, to: string): Promise<{ start: Date; end: Date }> {
   const { rows } = await sql<{ start: Date; end: Date }>`
     select (${from}::date::timestamp at time zone time_zone) as start,
-           ((${to}::date + 1)::timestamp at time zone time_zone) as "end"
+           ${dayAfterStart(to, sql.ref('time_zone'))} as "end"
     from stores where ${isStoreRow(storeId)}`.execute(db);
   return rows[0]!;
 }

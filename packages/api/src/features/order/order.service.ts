@@ -44,6 +44,7 @@ import { postOrderSale } from '../ledger/ledger.service';
 import { resolveCodes, type ResolvedCode } from '../scan/scan.service';
 import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
+import { assertDayOpen } from '../reports/day-close.service';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
 import * as refundRepo from './refund.repository';
@@ -446,6 +447,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       if (first !== undefined) return answered(first, input);
     }
     assertEditable(order.status);
+    await assertDayOpen(trx, storeId);
     const lines = await saveLines(trx, storeId, input, order);
     const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
     if (moneyOut && staff && approver === null) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
@@ -675,6 +677,7 @@ export async function approveOrder(caller: Caller, input: { orderId: number; ide
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'PENDING') throw new AppError('CONFLICT', NOT_PENDING(order.status));
+    await assertDayOpen(trx, storeId);
     const payments = await repo.listPayments(trx, storeId, orderId);
     await complete(trx, storeId, order, payments, caller.user.id);
     await repo.approveOrder(trx, storeId, orderId, caller.user.id);

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, ReportDim } from '@pos/db';
 import type { ReportGrouping } from '@pos/domain';
-import { inStore, isStoreRow } from '../../db-helpers';
+import { dayAfterStart, inStore, isStoreRow } from '../../db-helpers';
 import type { AccountRow } from '../ledger/ledger.repository';
 
 type Db = Kysely<Database>;
@@ -238,7 +238,7 @@ export async function dayCashiers(db: Db, storeId: number, day: string) {
 function dayBounds(storeId: number, day: string) {
   return {
     start: sql`(select (${day}::date::timestamp at time zone s.time_zone) from stores s where ${isStoreRow(storeId, 's')})`,
-    end: sql`(select ((${day}::date + 1)::timestamp at time zone s.time_zone) from stores s where ${isStoreRow(storeId, 's')})`,
+    end: sql`(select ${dayAfterStart(day, sql.ref('s.time_zone'))} from stores s where ${isStoreRow(storeId, 's')})`,
   };
 }
 
@@ -305,9 +305,29 @@ export async function insertDayClose(
   return rows[0]?.id ?? null;
 }
 
-/** Serialises closes of one store's days (a transaction-level advisory lock). */
+/**
+ * Serialises closes of one store's days (a transaction-level advisory lock), and waits
+ * for the money moving meanwhile (which holds it shared, lockDayShared) to commit, so
+ * the Z report counts it.
+ */
 export async function lockDayClose(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('day_close'), ${storeId}::int)`.execute(db);
+}
+
+/**
+ * Held by a transaction that moves money until it ends: many at once, never while a day
+ * of the store is being closed (lockDayClose); taken before reading whether today is closed.
+ */
+export async function lockDayShared(db: Db, storeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(hashtext('day_close'), ${storeId}::int)`.execute(db);
+}
+
+/** The store's business day now (the database's clock, which dates every sale) and whether it was closed. */
+export async function todayStatus(db: Db, storeId: number): Promise<{ today: string; closed: boolean }> {
+  const { rows } = await sql<{ today: string; closed: boolean }>`
+    select t.today::text as today, exists (select 1 from day_closes c where ${inStore(storeId, 'c')} and c.day = t.today) as closed
+    from (select (now() at time zone s.time_zone)::date as today from stores s where ${isStoreRow(storeId, 's')}) t`.execute(db);
+  return rows[0]!;
 }
 
 /** An account of the balances report: the balances screen's row, less its archived flag. */

@@ -283,3 +283,4 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
     return { ...answer, message: `${input.date} closed: ${overShortWord(over).toLowerCase()}${over === 0n ? '' : ` by ${formatMoney(over < 0n ? -over : over)}`}` };
   });
 }
+
