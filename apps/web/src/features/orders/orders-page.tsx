@@ -16,6 +16,7 @@ import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine
 import type { Order } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
+import { httpStatusOf } from '../../lib/errors';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -118,6 +119,15 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
         }),
       cancel: (input) => utils.client.order.cancel.mutate(input),
       setCustomerName: (input) => utils.client.order.setCustomerName.mutate(input),
+      scan: async (code) => {
+        try {
+          return await utils.client.scan.code.query({ code });
+        } catch (error) {
+          // A code that names nothing is 404: unknown.
+          if (httpStatusOf(error) === 404) return null;
+          throw error;
+        }
+      },
     }),
     [utils],
   );

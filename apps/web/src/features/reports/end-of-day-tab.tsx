@@ -99,7 +99,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
             <Table withTableBorder striped data-testid="z-payments">
               <Table.Thead>
                 <Table.Tr>
-                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds'].map((h, i) => (
+                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds', 'Returns'].map((h, i) => (
                     <Table.Th key={h} scope="col" className={i > 0 ? classes.numeric : undefined}>
                       {h}
                     </Table.Th>
@@ -116,6 +116,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.tendered) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.change) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{m(p.refunds)}</Table.Td>
+                    <Table.Td className={classes.numeric}>{m(p.returns)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -139,6 +140,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         <Figure label="Opening cash" value={m(r.cash.opening)} />
         <Figure label="Cash taken (tendered less change)" value={m(r.cash.taken)} />
         <Figure label="Cash refunds" value={m(r.cash.refunds)} />
+        <Figure label="Cash returns (sales below zero)" value={m(r.cash.returns)} testId="z-returns" />
         <Figure label="Cash payouts" value={m(r.cash.payouts)} />
         <Figure label="Expected cash" value={m(r.cash.expected)} testId="z-expected" />
         <Figure label="Counted cash" value={r.cash.counted ? m(r.cash.counted) : '—'} />
@@ -268,7 +270,7 @@ export function EndOfDayTab() {
         </SimpleGrid>
         <Group justify="space-between" mt="md" gap="sm">
           <Text size="sm" c="dimmed">
-            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − change − cash refunds − cash payouts.'}
+            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − cash refunds − cash returns − cash payouts.'}
           </Text>
           <Group gap="sm">
             {eod.isFetching ? <Loader size="xs" aria-label="Loading the end-of-day report" /> : null}

@@ -253,6 +253,20 @@ export async function dayVoids(db: Db, storeId: number, day: string) {
   return rows;
 }
 
+/**
+ * What each method handed back on the day's orders whose total is below zero (returns
+ * rung up at the till; the report_days figures count it as tendered below zero).
+ */
+export async function dayReturns(db: Db, storeId: number, day: string): Promise<Map<string, bigint>> {
+  const { start, end } = dayBounds(storeId, day);
+  const { rows } = await sql<{ paymentMethodId: bigint; returns: bigint }>`
+    select p.payment_method_id as "paymentMethodId", sum(-p.applied)::int8 as returns
+    from orders o join order_payments p on p.store_id = o.store_id and p.order_id = o.id
+    where ${inStore(storeId, 'o')} and o.completed_at >= ${start} and o.completed_at < ${end} and o.total < 0 and p.applied < 0
+    group by p.payment_method_id`.execute(db);
+  return new Map(rows.map((r) => [String(r.paymentMethodId), r.returns]));
+}
+
 /** Cash paid out to vendors on the day. */
 export async function dayCashPayouts(db: Db, storeId: number, day: string): Promise<bigint> {
   const { start, end } = dayBounds(storeId, day);

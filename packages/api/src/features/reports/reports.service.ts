@@ -154,18 +154,25 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
   const cashiers = await repo.dayCashiers(db, storeId, day);
   const voids = await repo.dayVoids(db, storeId, day);
   const payouts = await repo.dayCashPayouts(db, storeId, day);
-  const cash = payments.filter((p) => p.isCash);
+  const returned = await repo.dayReturns(db, storeId, day);
+  // A return (an order below zero) hands money back: counted as returns, not as tendered below zero.
+  const byMethod = payments.map((p) => {
+    const returns = returned.get(String(p.paymentMethodId)) ?? 0n;
+    return { ...p, tendered: p.isCash ? p.tendered + returns : p.tendered, returns };
+  });
+  const cash = byMethod.filter((p) => p.isCash);
   const tendered = cash.reduce((s, p) => s + p.tendered, 0n);
   const change = cash.reduce((s, p) => s + p.change, 0n);
   const refunds = cash.reduce((s, p) => s + p.refunds, 0n);
-  const expected = expectedCash({ openingCash, cashTendered: tendered, change, cashRefunds: refunds, cashPayouts: payouts });
+  const returns = cash.reduce((s, p) => s + p.returns, 0n);
+  const expected = expectedCash({ openingCash, cashTendered: tendered, change, cashRefunds: refunds, cashReturns: returns, cashPayouts: payouts });
   return {
     date: day,
     timeZone: info.timeZone,
     storeName: info.name,
     taxes: taxesOf(info, sales),
     sales,
-    payments: payments.map((p) => ({
+    payments: byMethod.map((p) => ({
       paymentMethodId: p.paymentMethodId,
       name: p.name,
       isCash: p.isCash,
@@ -175,6 +182,7 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
       tendered: p.tendered,
       change: p.change,
       refunds: p.refunds,
+      returns: p.returns,
     })),
     cashiers: cashiers.map((c) => ({
       userId: c.userId,
@@ -193,6 +201,7 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
       tendered,
       change,
       refunds,
+      returns,
       payouts,
       expected,
       counted: countedCash,
@@ -206,7 +215,13 @@ type DayReport = Awaited<ReturnType<typeof dayReport>>;
 const closedDays = (db: Db, storeId: number, today: string) => repo.closedDaysSince(db, storeId, addDays(today, -61));
 
 function closedAnswer(found: { report: unknown; closedBy: string | null; closedAt: Date }, today: string, days: string[]) {
-  const report = superjson.deserialize<DayReport>(found.report as Parameters<typeof superjson.deserialize>[0]);
+  const kept = superjson.deserialize<DayReport>(found.report as Parameters<typeof superjson.deserialize>[0]);
+  // A day closed before returns were counted apart had none apart: its returns are zero.
+  const report: DayReport = {
+    ...kept,
+    payments: kept.payments.map((p) => ({ ...p, returns: p.returns ?? 0n })),
+    cash: { ...kept.cash, returns: kept.cash.returns ?? 0n },
+  };
   return {
     success: true,
     message: `${report.date} was closed by ${found.closedBy ?? 'a former user'}`,
