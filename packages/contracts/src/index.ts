@@ -15,3 +15,4 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './books';
