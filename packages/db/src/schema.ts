@@ -80,7 +80,7 @@ export interface RoleAssignmentsTable {
   created_at: CreatedAt;
 }
 
-/** Invitations to the vendor portal (migration 0021): the token only as its hash. */
+/** Invitations to the vendor portal (migration 0022): the token only as its hash. */
 export interface VendorInvitesTable {
   id: GeneratedInt8;
   store_id: Int8;
