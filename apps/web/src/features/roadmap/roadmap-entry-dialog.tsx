@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { trpc } from '../../lib/trpc';
 import { EMPTY_FORM, formValuesOf, STATUS_OPTIONS, toEntryInput, validateForm, type RoadmapEntryRequest, type RoadmapFormValues, type RoadmapRow } from './roadmap-entry';
-import { dateAsDay, DayInput } from '../../components/day-input';
+import { DayInput } from '../../components/day-input';
 
 /**
  * 'New Roadmap Entry' / 'Edit Roadmap Entry'. Save failures are logged only, with no
@@ -55,8 +55,8 @@ function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onCl
         <Textarea label="Description" name="description" withAsterisk rows={3} {...form.getInputProps('description')} />
         <TextInput label="Requestor" name="requestor" {...form.getInputProps('requestor')} />
         <Group grow align="flex-start">
-          <DayInput label="Estimated Completion" name="estimatedCompletion" withAsterisk {...dateAsDay(form.getInputProps('estimatedCompletion'))} />
-          <DayInput label="Actual Completion" name="actualCompletion" description="Empty while not completed" {...dateAsDay(form.getInputProps('actualCompletion'))} />
+          <DayInput label="Estimated Completion" name="estimatedCompletion" withAsterisk {...form.getInputProps('estimatedCompletion')} />
+          <DayInput label="Actual Completion" name="actualCompletion" description="Empty while not completed" {...form.getInputProps('actualCompletion')} />
         </Group>
         <Select label="Status" name="status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
         <Group justify="flex-end" mt="md">
