@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_REVOKE',
   'STAFF_LEAVE',
   'DAY_CLOSE',
+  'BOOKS_ACCOUNT_NAME',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

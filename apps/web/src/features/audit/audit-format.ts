@@ -28,6 +28,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
   DAY_CLOSE: 'Day closed',
+  BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
