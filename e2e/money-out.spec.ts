@@ -28,8 +28,9 @@ describe('money at the till', () => {
 
   async function newOrder(page: Page): Promise<string> {
     await openAs(page, cashier, '/orders');
+    await heading(page).waitFor();
     const before = await text(heading(page));
-    await page.keyboard.press('Alt+KeyN');
+    await page.getByRole('tablist', { name: 'Orders' }).getByRole('tab', { name: 'New order' }).click();
     await expect.poll(() => text(heading(page))).not.toBe(before);
     await editor(page).locator('input[data-field="quantity"]').first().waitFor();
     return (await text(heading(page))).replace('Order ', '');
