@@ -71,15 +71,17 @@ const SUMS = sql.raw(
     .join(', '),
 );
 
-/** The store's name, time zone, today and taxes (enabled now, with their short names). */
+/** The store's name, time zone, today, taxes (enabled now, with their short names) and how many live vendors it has. */
 export async function storeReportInfo(db: Db, storeId: number, now: Date) {
   const { rows } = await sql<{
     name: string;
     timeZone: string;
     today: string;
     taxes: { n: number; name: string; enabled: boolean }[];
+    liveVendors: bigint;
   }>`
     select name, time_zone as "timeZone", (${now}::timestamptz at time zone time_zone)::date::text as today,
+           coalesce((select c.live_vendors from store_counters c where c.store_id = stores.id), 0)::int8 as "liveVendors",
            json_build_array(
              json_build_object('n', 1, 'name', tax1_short_name, 'enabled', tax1_enabled),
              json_build_object('n', 2, 'name', tax2_short_name, 'enabled', tax2_enabled),
@@ -163,7 +165,11 @@ function afterVendor(storeId: number, after: string | null): RawBuilder<SqlBool>
   return sql<SqlBool>`(lower(v.trade_name), v.id) > (select lower(a.trade_name), a.id from vendors a where ${inStore(storeId, 'a')} and a.id = ${after}::bigint)`;
 }
 
-/** A page of the vendors that sold (or had refunds or ledger figures) in the period, by trade name; the store's own sales not among them. */
+/**
+ * A page of the vendors that sold (or had refunds or ledger figures) in the period, by
+ * trade name; the store's own sales not among them. Summing, each group's vendor is read
+ * by its key (`offset 0` keeps the look-up from becoming a hash of every vendor).
+ */
 export async function vendorGroups(db: Db, storeId: number, from: string, to: string, page: { after: string | null; limit: number; plan: PagePlan }): Promise<GroupRow[]> {
   const after = afterVendor(storeId, page.after);
   if (page.plan === 'walk') {
@@ -183,7 +189,7 @@ export async function vendorGroups(db: Db, storeId: number, from: string, to: st
     from (select r.key, ${SUMS} from report_days r
           where ${inStore(storeId, 'r')} and r.dim = 'VENDOR' and r.key <> '' and r.day between ${from}::date and ${to}::date
           group by r.key) g
-    join vendors v on ${inStore(storeId, 'v')} and v.id = g.key::bigint
+    cross join lateral (select v.id, v.trade_name from vendors v where ${inStore(storeId, 'v')} and v.id = g.key::bigint offset 0) v
     where ${after}
     order by lower(v.trade_name), v.id
     limit ${page.limit}`.execute(db);
