@@ -2,6 +2,7 @@
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
+import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
@@ -13,6 +14,7 @@ import { vendorRouter } from './features/vendor/vendor.router';
 export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
+  item: itemRouter,
   order: orderRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,

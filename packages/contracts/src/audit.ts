@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'STAFF_REVOKE',
   'STAFF_LEAVE',
   'DAY_CLOSE',
+  'ITEM_ADD',
+  'ITEM_IMPORT',
+  'ITEM_EDIT',
+  'ITEM_WITHDRAW',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +98,9 @@ export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Re
   PAYMENT_METHOD_UPDATE: PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_DELETE: PAYMENT_METHOD_KINDS,
   DAY_CLOSE: { openingCash: 'money', countedCash: 'money', expectedCash: 'money', overShort: 'money' },
+  ITEM_ADD: { price: 'money' },
+  ITEM_IMPORT: { total: 'money' },
+  ITEM_EDIT: { price: 'money' },
 };
 
 /** The most events one page of /store/audit/list holds (an export reads pages this large). */

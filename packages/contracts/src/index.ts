@@ -14,3 +14,4 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './item';

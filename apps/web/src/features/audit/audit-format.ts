@@ -29,6 +29,10 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
   DAY_CLOSE: 'Day closed',
+  ITEM_ADD: 'Item added',
+  ITEM_IMPORT: 'Items imported',
+  ITEM_EDIT: 'Item changed',
+  ITEM_WITHDRAW: 'Items withdrawn',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
