@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { REPORT_GROUPINGS, REPORT_GROUPING_LABELS, formatMoney, type ReportGrouping } from '@pos/domain';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { asOwnerOf, baseURL, createStaffViaApi, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './support/app';
 
@@ -189,6 +190,74 @@ describe('Reports', () => {
     await page.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
     await page.getByRole('textbox', { name: 'To' }).fill('2020-01-31');
     await page.getByTestId('sales-empty').waitFor();
+    tp.expectClean();
+  });
+
+  test('Sales: switching through every grouping, Tax included, each heading sits over its own column’s values', async () => {
+    // A store of its own, with a refund, so that no two neighbouring columns hold the same figure.
+    const store = await signUpOwnerViaApi({ storeName: 'Column Check Curios' });
+    const asStore = asOwnerOf(store);
+    await updateStoreSettings(store, { tax1ShortName: 'GST', tax1LongName: 'Goods and Services Tax', tax1Percent: percent('5'), tax1Enabled: true, tax1ApplyByDefault: true });
+    const { vendor } = await asStore<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Ada', contactName: 'Ada L', contactEmail: 'ada@example.com', primaryPhone: '555-0101' });
+    await asStore('/store/itemcode/add', { tag: 'ADA1', vendorId: vendor.id, defaultCommissionPercent: percent('10') });
+    const { paymentMethods } = await asStore<{ paymentMethods: { id: number; isCash?: boolean }[] }>('/store/payment/list');
+    const cash = paymentMethods.find((m) => m.isCash === true)!;
+    const gst = { tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' };
+    const next = await asStore<{ nextOrderId: number }>('/order/next');
+    const sold = await asStore<{ order: { items: { id: number; description: string }[] } }>('/order/submit', {
+      orderId: next.nextOrderId,
+      items: [
+        { itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: money('40'), discountPercent: percent('10'), ...gst },
+        { itemCode: '', description: 'Gift wrap', quantity: 1, price: money('3'), discountPercent: percent('0'), ...gst },
+      ],
+      payments: [{ paymentMethodId: cash.id, amount: money('100') }],
+    });
+    const lamp = sold.order.items.find((l) => l.description === 'Lamp')!;
+    await asStore('/order/refund', { orderId: next.nextOrderId, lines: [{ orderLineId: lamp.id, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: money('37.80') }], reason: 'Shade torn' });
+
+    // What each heading of each grouping shows, read from the report's answer.
+    type Wire = { value: string };
+    type Figures = Record<string, Wire> & { orders?: number };
+    type Answer = { rows: (Figures & { key: string; label: string })[]; totals: Figures };
+    const m = (w: Wire | undefined) => formatMoney(BigInt(w!.value));
+    const figure = (key: string) => (f: Figures) => m(f[key]);
+    const orders = (f: Figures) => (f.orders === undefined ? '' : String(f.orders));
+    const sales = { Orders: orders, Gross: figure('gross'), Discounts: figure('discounts'), 'Net sales': figure('net'), GST: figure('tax1') };
+    const ledger = { Refunds: figure('refunds'), Commission: figure('commission'), 'Card fees recovered': figure('cardFees'), 'Own sales': figure('ownSales') };
+    const byDate = { ...sales, 'Customer fees': figure('customerFees'), ...ledger };
+    const columns: Record<ReportGrouping, Record<string, (f: Figures) => string>> = {
+      day: byDate,
+      week: byDate,
+      month: byDate,
+      cashier: byDate,
+      vendor: { ...sales, ...ledger },
+      itemCode: { ...sales, ...ledger },
+      paymentMethod: { Orders: orders, 'Applied to totals': figure('applied'), 'Customer fees': figure('customerFees'), 'Cash tendered': figure('tendered'), Change: figure('change'), Refunds: figure('refunds') },
+      tax: { Orders: orders, 'Taxable sales': figure('net'), Tax: (f) => formatMoney(BigInt(f.tax1!.value) + BigInt(f.tax2!.value) + BigInt(f.tax3!.value)), 'Tax refunded': figure('refunds') },
+    };
+    const expected = async (groupBy: ReportGrouping) => {
+      const answer = await asStore<Answer>('/reports/sales', { groupBy });
+      const shown = Object.entries(columns[groupBy]);
+      const totals = shown.map(([heading, cell]) =>
+        // The tax grouping's refunded tax is its rows' (the period's refunds include what was refunded before tax).
+        heading === 'Tax refunded' ? formatMoney(answer.rows.reduce((sum, r) => sum + BigInt(r.refunds!.value), 0n)) : cell(answer.totals),
+      );
+      return [[REPORT_GROUPING_LABELS[groupBy], ...shown.map(([heading]) => heading)], ...answer.rows.map((r) => [r.label, ...shown.map(([, cell]) => cell(r))]), ['Total', ...totals]];
+    };
+
+    const { page } = tp;
+    await openAs(page, store, '/reports');
+    await page.getByTestId('sales-table').waitFor();
+    // Every grouping, then every other one again after Tax has been shown.
+    for (const groupBy of [...REPORT_GROUPINGS, ...REPORT_GROUPINGS.filter((g) => g !== 'tax')]) {
+      await choose(page, 'Group by', REPORT_GROUPING_LABELS[groupBy]);
+      const want = await expected(groupBy);
+      await expect.poll(() => tableCells(page, 'sales-table'), { message: groupBy }).toEqual(want);
+      if (groupBy === 'tax') await screenshot(page, 'reports-sales-by-tax');
+    }
+    // The figures the columns hold differ from their neighbours', so a shifted value cannot pass unseen.
+    expect((await tableCells(page, 'sales-table')).at(-1)).toEqual(['Total', '1', '$83.00', '$8.00', '$75.00', '$3.75', '$0.00', '$37.80', '$3.60', '$0.00', '$3.00']);
+    await screenshot(page, 'reports-sales-by-cashier-after-tax');
     tp.expectClean();
   });
 

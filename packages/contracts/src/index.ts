@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './wire';
+export * from './idempotency';
 export * from './auth';
 export * from './staff';
 export * from './system';

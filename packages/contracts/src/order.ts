@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMIT_MESSAGES, ORDER_TOTAL_LIMIT, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
+import { zIdempotencyKey } from './idempotency';
 import { own } from './messages';
 import { ZRefund } from './refund';
 import {
@@ -145,12 +146,14 @@ export const ZSubmitOrderInput = z.object({
     .max(MAX_ORDER_PAYMENTS, own(`An order may have at most ${MAX_ORDER_PAYMENTS} payments`))
     .optional(),
   approval: ZApprovalInput.optional(),
-  idempotencyKey: zText('Idempotency Key', 100).optional(),
+  idempotencyKey: zIdempotencyKey,
 });
 export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 
 export const ZOrderIdInput = z.object({ orderId: zId });
-export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500) });
+/** /order/approve: the PENDING order to complete. */
+export const ZApproveOrderInput = z.object({ orderId: zId, idempotencyKey: zIdempotencyKey });
+export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500), idempotencyKey: zIdempotencyKey });
 
 /** A payment of an order as stored: `amount` as given (cash: tendered), `applied` the part of the total it paid. */
 export const ZOrderPayment = z.object({
@@ -320,6 +323,7 @@ export const ZRefundOrderInput = z.object({
   payments: z.array(ZPaymentInput).max(MAX_REFUND_PAYMENTS, own(`A refund may have at most ${MAX_REFUND_PAYMENTS} payments`)),
   reason: zText('Reason', 500),
   approval: ZApprovalInput.optional(),
+  idempotencyKey: zIdempotencyKey,
 });
 export type RefundOrderInput = z.output<typeof ZRefundOrderInput>;
 

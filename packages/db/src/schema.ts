@@ -160,6 +160,21 @@ export interface OrderSubmitKeysTable {
   key: string;
   answer: ColumnType<unknown, string | null | undefined, never>;
   answer_value: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
+  /** sha256 of the request (packages/api's requestHash); null for a key kept before requests were hashed. */
+  request_hash: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/**
+ * The first answer to a call that moves money, per store, procedure (its REST path) and
+ * idempotency key, with the sha256 of its request (docs/API.md, Idempotency). Append-only.
+ */
+export interface IdempotencyKeysTable {
+  store_id: Int8;
+  procedure: string;
+  key: string;
+  request_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  answer: ColumnType<Uint8Array, Uint8Array, never>;
   created_at: CreatedAt;
 }
 
@@ -276,13 +291,13 @@ export interface InventoryMovementsTable {
 export type ItemStatus = 'ACTIVE' | 'SOLD' | 'WITHDRAWN';
 export type ItemMovementKind = 'INTAKE' | 'PRICE' | 'WITHDRAW' | 'SALE' | 'REFUND' | 'ADJUST';
 
-/** The next item number of each store (migration 0019): numbers are never handed out twice. */
+/** The next item number of each store (migration 0020): numbers are never handed out twice. */
 export interface ItemNumberCountersTable {
   store_id: Int8;
   next_number: Int8;
 }
 
-/** Tagged pieces (migration 0019); never deleted, so an item number is never reused. */
+/** Tagged pieces (migration 0020); never deleted, so an item number is never reused. */
 export interface ItemsTable {
   id: GeneratedInt8;
   store_id: Int8;
@@ -515,6 +530,7 @@ export interface Database {
   day_closes: DayClosesTable;
   order_payments: OrderPaymentsTable;
   order_submit_keys: OrderSubmitKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
   refunds: RefundsTable;
   refund_lines: RefundLinesTable;
   refund_payments: RefundPaymentsTable;

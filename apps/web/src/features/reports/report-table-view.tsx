@@ -1,19 +1,24 @@
-/** A report's table as built by report-table.ts: caption, header, rows and a totals row. */
+/**
+ * A report's table as built by report-table.ts: caption, header, rows and a totals row.
+ * Cells are keyed by their column's id, never by heading or position alone: two columns
+ * may share a heading, and a grouping's columns differ from the previous grouping's.
+ */
 import { Table } from '@mantine/core';
 import type { ReportTable } from './report-table';
 import classes from './reports.module.css';
 
 export function ReportTableView({ table, testId }: { table: ReportTable; testId: string }) {
-  const align = (i: number) => (table.numeric[i] ? classes.numeric : undefined);
+  const align = (i: number) => (table.columns[i]?.numeric ? classes.numeric : undefined);
+  const key = (i: number) => table.columns[i]?.id ?? String(i);
   return (
     <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={`${table.title} (scrolls sideways)`}>
       <Table striped highlightOnHover withTableBorder captionSide="top" fz="sm" horizontalSpacing="xs" data-testid={testId}>
         <Table.Caption>{table.title}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            {table.headers.map((h, i) => (
-              <Table.Th key={h} scope="col" className={align(i)}>
-                {h}
+            {table.columns.map((c, i) => (
+              <Table.Th key={c.id} scope="col" className={align(i)}>
+                {c.header}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -23,11 +28,11 @@ export function ReportTableView({ table, testId }: { table: ReportTable; testId:
             <Table.Tr key={row.key}>
               {row.cells.map((cell, i) =>
                 i === 0 ? (
-                  <Table.Th key={i} scope="row" fw={500} style={{ whiteSpace: "nowrap" }}>
+                  <Table.Th key={key(i)} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {cell}
                   </Table.Th>
                 ) : (
-                  <Table.Td key={i} className={align(i)}>
+                  <Table.Td key={key(i)} className={align(i)}>
                     {cell}
                   </Table.Td>
                 ),
@@ -39,7 +44,7 @@ export function ReportTableView({ table, testId }: { table: ReportTable; testId:
           <Table.Tfoot>
             <Table.Tr className={classes.totals}>
               {table.totals.map((cell, i) => (
-                <Table.Td key={i} className={align(i)}>
+                <Table.Td key={key(i)} className={align(i)}>
                   {cell}
                 </Table.Td>
               ))}

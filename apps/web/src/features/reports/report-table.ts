@@ -7,12 +7,21 @@ import { fromWire, type SalesReport } from '@pos/contracts';
 import { REPORT_GROUPING_LABELS, formatMoney, otherGroupsLabel, type ReportGrouping } from '@pos/domain';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 
+/**
+ * A column: its id (unique in its table, the React key of its cells, so two columns with
+ * the same heading, as a tax grouping's "Tax" and "Tax", never swap places), its heading,
+ * and whether it holds numbers (right-aligned).
+ */
+export interface TableColumn {
+  id: string;
+  header: string;
+  numeric: boolean;
+}
+
 export interface ReportTable {
   /** The table's name (its caption, and the CSV's file name). */
   title: string;
-  headers: string[];
-  /** Which columns hold numbers (right-aligned). */
-  numeric: boolean[];
+  columns: TableColumn[];
   rows: { key: string; cells: string[] }[];
   /** The totals row; null for a table without one. */
   totals: string[] | null;
@@ -24,6 +33,8 @@ type Row = SalesReport['rows'][number];
 type MoneyKey = Exclude<keyof Figures, 'orders'>;
 
 interface SalesColumn {
+  /** Unique among the columns of a grouping: the figure it shows. */
+  id: string;
   header: string;
   cell: (f: Figures) => string;
   /** The totals row's cell, when it is not the period's figure (a sum over the rows). */
@@ -31,8 +42,8 @@ interface SalesColumn {
 }
 
 const money = (wire: { value: string }) => formatMoney(fromWire(wire));
-const moneyColumn = (header: string, key: MoneyKey): SalesColumn => ({ header, cell: (f) => money(f[key]) });
-const ordersColumn: SalesColumn = { header: 'Orders', cell: (f) => (f.orders === undefined ? '' : String(f.orders)) };
+const moneyColumn = (header: string, key: MoneyKey): SalesColumn => ({ id: key, header, cell: (f) => money(f[key]) });
+const ordersColumn: SalesColumn = { id: 'orders', header: 'Orders', cell: (f) => (f.orders === undefined ? '' : String(f.orders)) };
 
 function taxColumns(report: SalesReport): SalesColumn[] {
   return report.taxes.map((t) => moneyColumn(t.name, `tax${t.n}` as MoneyKey));
@@ -60,10 +71,12 @@ export function salesColumns(report: SalesReport): SalesColumn[] {
         ordersColumn,
         moneyColumn('Taxable sales', 'net'),
         {
+          id: 'taxTotal',
           header: 'Tax',
           cell: (f) => formatMoney(fromWire(f.tax1) + fromWire(f.tax2) + fromWire(f.tax3)),
         },
         {
+          id: 'taxRefunded',
           header: 'Tax refunded',
           cell: (f) => money(f.refunds),
           // The period's refunds include what refunds gave back before tax: the column's total is its rows'.
@@ -83,8 +96,7 @@ export function salesTable(report: SalesReport): ReportTable {
   const columns = salesColumns(report);
   return {
     title: `Sales by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}, ${report.from} to ${report.to}`,
-    headers: [REPORT_GROUPING_LABELS[report.groupBy], ...columns.map((c) => c.header)],
-    numeric: [false, ...columns.map(() => true)],
+    columns: [{ id: 'group', header: REPORT_GROUPING_LABELS[report.groupBy], numeric: false }, ...columns.map((c) => ({ id: c.id, header: c.header, numeric: true }))],
     rows: [
       ...report.rows.map((row: Row) => ({ key: row.key, cells: [row.label, ...columns.map((c) => c.cell(row))] })),
       // A paged grouping: what the other pages hold, so the rows add up to the totals.
@@ -96,7 +108,7 @@ export function salesTable(report: SalesReport): ReportTable {
 
 /** The table as CSV: its header, its rows and its totals row, cell for cell. */
 export function tableCsv(table: ReportTable): string {
-  const columns: CsvColumn<string[]>[] = table.headers.map((header, i) => ({ header, value: (cells) => cells[i] }));
+  const columns: CsvColumn<string[]>[] = table.columns.map(({ header }, i) => ({ header, value: (cells) => cells[i] }));
   return toCsv([...table.rows.map((r) => r.cells), ...(table.totals ? [table.totals] : [])], columns);
 }
 

@@ -28,8 +28,11 @@ export function VendorsTab() {
   const table: ReportTable | null = data
     ? {
         title: `Vendor balances as of ${data.asOf}`,
-        headers: ['Vendor', 'Account', 'Balance'],
-        numeric: [false, false, true],
+        columns: [
+          { id: 'vendor', header: 'Vendor', numeric: false },
+          { id: 'account', header: 'Account', numeric: false },
+          { id: 'balance', header: 'Balance', numeric: true },
+        ],
         rows: data.accounts.map((a) => ({
           key: `${a.vendorId}/${a.itemCodeId ?? 0}`,
           cells: [a.tradeName, a.tag ? `Item code ${a.tag}` : 'Main account', formatMoney(fromWire(a.balance))],

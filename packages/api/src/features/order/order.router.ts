@@ -5,6 +5,7 @@
  * above, or STORE_STAFF with a manager's approval.
  */
 import {
+  ZApproveOrderInput,
   ZCancelOrderInput,
   ZEmptyInput,
   ZFetchOrderOutput,
@@ -46,14 +47,14 @@ export const orderRouter = router({
     .mutation(({ ctx, input }) => submitOrder(ctx, input)),
   approve: managerProcedure
     .meta({ path: '/order/approve' })
-    .input(ZOrderIdInput)
+    .input(ZApproveOrderInput)
     .output(ZOrderActionOutput)
-    .mutation(({ ctx, input }) => approveOrder(ctx, input.orderId)),
+    .mutation(({ ctx, input }) => approveOrder(ctx, input)),
   cancel: staffProcedure
     .meta({ path: '/order/cancel', accessNote: 'a PENDING order only STORE_MANAGER and above (403)' })
     .input(ZCancelOrderInput)
     .output(ZOrderActionOutput)
-    .mutation(({ ctx, input }) => cancelOrder(ctx, input.orderId, input.reason)),
+    .mutation(({ ctx, input }) => cancelOrder(ctx, input)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)
