@@ -66,12 +66,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index item_movements_item on item_movements (store_id, item_id, id)`.execute(db);
   await appendOnly(db, 'item_movements');
 
-  // A line bound to the item it sells (scanned at the till); the sale takes its quantity.
-  await sql`alter table order_lines add column item_id bigint references items (id)`.execute(db);
+  // A line bound to the item it sells (scanned at the till), with the item's number as
+  // sold (a snapshot, as the line's item code is); completing the order takes its units.
+  await sql`alter table order_lines add column item_id bigint references items (id), add column item_number text not null default ''`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`alter table order_lines drop column item_id`.execute(db);
+  await sql`alter table order_lines drop column item_id, drop column item_number`.execute(db);
   await sql`drop table item_movements`.execute(db);
   await sql`drop table items`.execute(db);
   await sql`drop table item_number_counters`.execute(db);

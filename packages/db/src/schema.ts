@@ -224,6 +224,9 @@ export interface OrderLinesTable {
   order_id: Int8;
   item_code: Setting<string>;
   item_code_id: NullableInt8;
+  /** The item the line sells (scanned), and its number as sold. */
+  item_id: NullableInt8;
+  item_number: Setting<string>;
   description: Setting<string>;
   quantity: Int8Setting;
   price: Int8Setting;

@@ -288,3 +288,35 @@ export async function storeForTags(db: Db, storeId: number) {
 export async function vendorOf(db: Db, storeId: number, vendorId: bigint) {
   return db.selectFrom('vendors').select(['id', 'trade_name as tradeName']).where(inStore(storeId)).where('id', '=', vendorId).executeTakeFirst();
 }
+
+/** The store's items whose number (or alias, any case) is one of `codes`, by the code as given. */
+export async function findItemsByCodes(db: Db, storeId: number, codes: readonly string[]): Promise<Map<string, ItemRow>> {
+  if (codes.length === 0) return new Map();
+  const unique = [...new Set(codes)];
+  const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+  const rows = await selectItems(db, storeId)
+    .where((eb) => eb.or([eb('i.item_number', 'in', unique), eb(sql`lower(i.alias)`, 'in', lower)]))
+    .execute();
+  const found = new Map<string, ItemRow>();
+  for (const code of unique) {
+    const row = rows.find((r) => r.itemNumber === code) ?? rows.find((r) => r.alias !== null && r.alias.toLowerCase() === code.toLowerCase());
+    if (row) found.set(code, row);
+  }
+  return found;
+}
+
+/** Units of each item the order's lines are bound to (lines of one item together). */
+export async function orderItemUnits(db: Db, storeId: number, orderId: bigint, lines?: readonly { orderLineId: bigint; quantity: bigint }[]) {
+  if (lines) {
+    if (lines.length === 0) return [];
+    const { rows } = await sql<{ itemId: bigint; quantity: bigint }>`
+      select l.item_id as "itemId", sum(r.quantity)::int8 as quantity
+      from order_lines l join unnest(${lines.map((l) => l.orderLineId)}::int8[], ${lines.map((l) => l.quantity)}::int8[]) as r(line_id, quantity) on r.line_id = l.id
+      where ${inStore(storeId, 'l')} and l.order_id = ${orderId} and l.item_id is not null group by 1 order by 1`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<{ itemId: bigint; quantity: bigint }>`
+    select item_id as "itemId", sum(quantity)::int8 as quantity from order_lines
+    where ${inStore(storeId)} and order_id = ${orderId} and item_id is not null and quantity > 0 group by 1 order by 1`.execute(db);
+  return rows;
+}

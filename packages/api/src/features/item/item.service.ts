@@ -261,3 +261,76 @@ export async function printLabels(scope: ItemScope, input: ItemLabelsInput) {
     contentBase64: pdf.toString('base64'),
   };
 }
+
+// Selling ------------------------------------------------------------------------------
+
+/** Why an item cannot be sold now (409), or null: it is active with units left. */
+async function unsellable(db: Db, storeId: number, item: { id: bigint; itemNumber: string; status: string; quantity: bigint }, wanted = 1n): Promise<string | null> {
+  if (item.status === 'WITHDRAWN') return `Item ${item.itemNumber} was withdrawn`;
+  if (item.status === 'SOLD' || item.quantity === 0n) return itemSoldMessage(item.itemNumber, await repo.lastSaleOrder(db, storeId, item.id));
+  if (item.quantity < wanted) return `Only ${item.quantity} of item ${item.itemNumber} left`;
+  return null;
+}
+
+/**
+ * The items a till's lines name by number (or alias), each checked sellable: an unknown
+ * number is 404, a sold or withdrawn item 409 (`Item 10234 was sold on order ORD-1042`),
+ * so a sold piece is refused when scanned, before any money is taken.
+ */
+export async function itemsForLines(db: Db, storeId: number, numbers: readonly string[]): Promise<Map<string, repo.ItemRow>> {
+  const found = await repo.findItemsByCodes(db, storeId, numbers);
+  for (const n of numbers) {
+    const item = found.get(n);
+    if (!item) throw new AppError('NOT_FOUND', `No item ${n} in this store`);
+    const problem = await unsellable(db, storeId, item);
+    if (problem) throw new AppError('CONFLICT', problem);
+  }
+  return found;
+}
+
+/**
+ * Takes the units a completing order's lines sell of their items, inside the checkout's
+ * transaction: the items locked in id order (concurrent sales of one item take turns),
+ * then each checked to have the units (409 otherwise, and the whole checkout rolls
+ * back), taken, SOLD when none is left, with a SALE movement naming the order.
+ */
+export async function sellOrderItems(trx: Db, storeId: number, orderId: bigint, userId: bigint | null): Promise<void> {
+  const units = await repo.orderItemUnits(trx, storeId, orderId);
+  if (units.length === 0) return;
+  const locked = new Map((await repo.lockItems(trx, storeId, units.map((u) => u.itemId))).map((i) => [String(i.id), i]));
+  for (const u of units) {
+    const item = locked.get(String(u.itemId))!;
+    const problem = await unsellable(trx, storeId, item, u.quantity);
+    if (problem) throw new AppError('CONFLICT', problem);
+  }
+  const moves: repo.MovementValues[] = [];
+  for (const u of units) {
+    const item = locked.get(String(u.itemId))!;
+    const after = item.quantity - u.quantity;
+    await repo.updateItem(trx, storeId, item.id, { quantity: after, status: after === 0n ? 'SOLD' : 'ACTIVE' });
+    moves.push({ itemId: item.id, kind: 'SALE', quantityDelta: -u.quantity, quantityAfter: after, orderId });
+  }
+  await repo.insertMovements(trx, storeId, moves, userId);
+}
+
+/** Puts refunded units of bound lines back on their items, ACTIVE again, with a REFUND movement each. */
+export async function returnOrderItems(
+  trx: Db,
+  storeId: number,
+  orderId: bigint,
+  lines: readonly { orderLineId: bigint; quantity: bigint }[],
+  note: string,
+  userId: bigint | null,
+): Promise<void> {
+  const units = await repo.orderItemUnits(trx, storeId, orderId, lines);
+  if (units.length === 0) return;
+  const locked = new Map((await repo.lockItems(trx, storeId, units.map((u) => u.itemId))).map((i) => [String(i.id), i]));
+  const moves: repo.MovementValues[] = [];
+  for (const u of units) {
+    const item = locked.get(String(u.itemId))!;
+    const after = item.quantity + u.quantity;
+    await repo.updateItem(trx, storeId, item.id, { quantity: after, status: 'ACTIVE' });
+    moves.push({ itemId: item.id, kind: 'REFUND', quantityDelta: u.quantity, quantityAfter: after, orderId, note });
+  }
+  await repo.insertMovements(trx, storeId, moves, userId);
+}

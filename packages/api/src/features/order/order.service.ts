@@ -35,6 +35,8 @@ import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency.service';
+import { itemsForLines, sellOrderItems } from '../item/item.service';
+import type { ItemRow } from '../item/item.repository';
 import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
@@ -79,6 +81,8 @@ function emptyLine(settings: Settings): repo.LineValues {
   return {
     itemCode: '',
     itemCodeId: null,
+    itemId: null,
+    itemNumber: '',
     description: '',
     quantity: 1n,
     price: 0n,
@@ -98,6 +102,8 @@ function emptyLine(settings: Settings): repo.LineValues {
 
 /** What a client may say about a line; a tax flag left out follows its percent and description. */
 type LineFields = Pick<UpdateLineInput, 'itemCode' | 'quantity' | 'price' | 'discountPercent'> & {
+  /** The scanned item's number or alias ('' for a typed code and price). */
+  itemNumber: string;
   description: string;
   tax1Enabled?: boolean | undefined;
   tax1Percent: bigint;
@@ -125,7 +131,7 @@ async function lineCode(db: Db, storeId: number, itemCode: string): Promise<Item
  * or the store's default vendor commission for a code the store does not know. The
  * caller has checked the line's limits (assertLineWithinLimits).
  */
-function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>): repo.LineValues {
+function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>, item?: ItemRow): repo.LineValues {
   const tax = (n: 1 | 2 | 3) => {
     const percent = input[`tax${n}Percent`];
     const description = input[`tax${n}Description`];
@@ -143,6 +149,8 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
   return {
     itemCode: input.itemCode,
     itemCodeId: code?.id ?? null,
+    itemId: item?.id ?? null,
+    itemNumber: item?.itemNumber ?? '',
     description: input.description,
     quantity: BigInt(input.quantity),
     price: input.price,
@@ -162,7 +170,15 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
 
 /** A line just written, answered as listLines answers it: `code` is its live item code, if any. */
 function answeredLine(line: repo.WrittenLine, code: ItemCode): repo.LineRow {
-  return { ...line, knownItemCode: code !== undefined, warnOnNoControlCode: code?.warnOnNoControlCode ?? false };
+  return repo.withItemNumber({ ...line, knownItemCode: code !== undefined, warnOnNoControlCode: code?.warnOnNoControlCode ?? false });
+}
+
+/**
+ * A line bound to an item (scanned) sells it: the item's code, description and price
+ * replace what was typed; quantity, discount and taxes stay the line's.
+ */
+function fromItem(fields: LineFields, item: ItemRow | undefined): LineFields {
+  return item ? { ...fields, itemCode: item.itemCode ?? '', description: item.description, price: item.price } : fields;
 }
 
 export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
@@ -222,10 +238,11 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
     if (!found) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const { orderId, status, ...settings } = found;
     assertEditable(status);
-    const fields: LineFields = { ...input, description: input.itemDescription };
+    const item = input.itemNumber ? (await itemsForLines(trx, storeId, [input.itemNumber])).get(input.itemNumber) : undefined;
+    const fields = fromItem({ ...input, description: input.itemDescription }, item);
     assertLineWithinLimits(fields);
-    const code = await lineCode(trx, storeId, input.itemCode);
-    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings));
+    const code = await lineCode(trx, storeId, fields.itemCode);
+    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings, item));
     if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
     const summary = await saveTotals(trx, storeId, orderId);
@@ -243,6 +260,7 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
 /** A blank line: what a submitted line without an id starts from. */
 const BLANK_LINE: LineFields = {
   itemCode: '',
+  itemNumber: '',
   description: '',
   quantity: 1,
   price: 0n,
@@ -261,6 +279,7 @@ const BLANK_LINE: LineFields = {
 function savedFields(line: repo.LineRow): LineFields {
   return {
     itemCode: line.itemCode,
+    itemNumber: line.itemNumber ?? '',
     description: line.description,
     quantity: Number(line.quantity),
     price: line.price,
@@ -286,6 +305,7 @@ function mergeLine(saved: LineFields, item: SubmitLine): LineFields {
   const sentDescription = item.description !== undefined || item.itemDescription !== undefined;
   const merged: LineFields = {
     itemCode: item.itemCode ?? saved.itemCode,
+    itemNumber: item.itemNumber ?? saved.itemNumber,
     description: sentDescription ? item.description || item.itemDescription || '' : saved.description,
     quantity: item.quantity ?? saved.quantity,
     price: item.price ?? saved.price,
@@ -376,6 +396,7 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   const taken = await repo.takeStock(trx, storeId, order.id, `Sold on order ${order.orderNumber}`, userId);
   const short = taken.find((t) => t.quantityAfter < 0n);
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
+  await sellOrderItems(trx, storeId, order.id, userId);
 }
 
 /** Posts a completed order's vendor lines to the ledger with what each payment applied. */
@@ -564,14 +585,21 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
   const saved = input.items.some((item) => item.id !== undefined)
     ? new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]))
     : new Map<string, repo.LineRow>();
-  const kept: { id: number | undefined; fields: LineFields }[] = [];
+  const numbers = input.items.flatMap((item) => {
+    const n = item.itemNumber ?? (item.id !== undefined ? saved.get(String(item.id))?.itemNumber : undefined);
+    return n ? [n] : [];
+  });
+  const items = numbers.length > 0 ? await itemsForLines(trx, storeId, numbers) : new Map<string, ItemRow>();
+  const kept: { id: number | undefined; fields: LineFields; item: ItemRow | undefined }[] = [];
   for (const item of input.items) {
     const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
     if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    const merged = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    const bound = merged.itemNumber ? items.get(merged.itemNumber) : undefined;
+    const fields = fromItem(merged, bound);
     if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
     assertLineWithinLimits(fields);
-    kept.push({ id: item.id, fields });
+    kept.push({ id: item.id, fields, item: bound });
   }
   if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
   const codes = await findItemCodesByTags(
@@ -581,7 +609,7 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
   );
   const lines = kept.map((k) => {
     const code = k.fields.itemCode ? codes.get(k.fields.itemCode.toLowerCase()) : undefined;
-    return { id: k.id, code, values: lineValues(k.fields, code, settings) };
+    return { id: k.id, code, values: lineValues(k.fields, code, settings, k.item) };
   });
   const written: { line: repo.WrittenLine; code: ItemCode; values: repo.LineValues }[] = [];
   for (const l of lines) {
