@@ -157,7 +157,11 @@ export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 export const ZOrderIdInput = z.object({ orderId: zId });
 /** /order/approve: the PENDING order to complete. */
 export const ZApproveOrderInput = z.object({ orderId: zId, idempotencyKey: zIdempotencyKey });
-export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500), idempotencyKey: zIdempotencyKey });
+/** A cancel may carry the draft's customer name, kept with the cancelled order. */
+export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500), customerName: zOptionalText('Customer Name', 200).optional(), idempotencyKey: zIdempotencyKey });
+/** A draft's customer name, saved as the cashier leaves the box (a DRAFT only). */
+export const ZSetCustomerNameInput = z.object({ orderId: zId, customerName: zOptionalText('Customer Name', 200) });
+export const ZSetCustomerNameOutput = z.object({ success: z.boolean(), message: z.string(), customerName: z.string() });
 
 /** A payment of an order as stored: `amount` as given (cash: tendered), `applied` the part of the total it paid. */
 export const ZOrderPayment = z.object({

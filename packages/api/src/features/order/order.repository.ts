@@ -435,10 +435,20 @@ export async function approveOrder(db: Db, storeId: number, orderId: bigint | nu
     .execute();
 }
 
-export async function cancelOrder(db: Db, storeId: number, orderId: bigint | number, by: bigint, reason: string): Promise<void> {
+export async function cancelOrder(db: Db, storeId: number, orderId: bigint | number, by: bigint, reason: string, customerName?: string): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ status: 'CANCELLED', cancelled_by: by, cancelled_at: sql`now()`, cancel_reason: reason, updated_at: sql`now()` })
+    .set({ status: 'CANCELLED', cancelled_by: by, cancelled_at: sql`now()`, cancel_reason: reason, updated_at: sql`now()`, ...(customerName !== undefined ? { customer_name: customerName } : {}) })
+    .where('id', '=', BigInt(orderId))
+    .where(inStore(storeId))
+    .execute();
+}
+
+/** A draft's customer name (the caller has locked the order and checked it is a DRAFT). */
+export async function setCustomerName(db: Db, storeId: number, orderId: bigint | number, customerName: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ customer_name: customerName, updated_at: sql`now()` })
     .where('id', '=', BigInt(orderId))
     .where(inStore(storeId))
     .execute();

@@ -1,6 +1,6 @@
 /**
- * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
- * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
+ * /order/next, /order/update-line, /order/customer-name, /order/submit, /order/fetch,
+ * /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
  * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
  * above, or STORE_STAFF with a manager's approval.
  */
@@ -16,6 +16,8 @@ import {
   ZOrderIdInput,
   ZRefundOrderInput,
   ZRefundOrderOutput,
+  ZSetCustomerNameInput,
+  ZSetCustomerNameOutput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
   ZUpdateLineInput,
@@ -23,7 +25,7 @@ import {
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
-import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder, fetchOrder, nextOrder, setCustomerName, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -40,6 +42,11 @@ export const orderRouter = router({
     .input(ZUpdateLineInput)
     .output(ZUpdateLineOutput)
     .mutation(({ ctx, input }) => updateLine(ctx.db, ctx.storeId, input)),
+  setCustomerName: staffProcedure
+    .meta({ path: '/order/customer-name' })
+    .input(ZSetCustomerNameInput)
+    .output(ZSetCustomerNameOutput)
+    .mutation(({ ctx, input }) => setCustomerName(ctx.db, ctx.storeId, input.orderId, input.customerName)),
   submit: staffProcedure
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)

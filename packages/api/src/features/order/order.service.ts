@@ -668,16 +668,28 @@ export async function approveOrder(caller: Caller, input: { orderId: number; ide
   });
 }
 
+/** Saves a DRAFT's customer name (any other status: 409), so a reload, a cancel or a lookup shows it. */
+export async function setCustomerName(db: Db, storeId: number, orderId: number, customerName: string) {
+  return db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, storeId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    assertEditable(order.status);
+    await repo.setCustomerName(trx, storeId, orderId, customerName);
+    return { success: true, message: 'OK', customerName };
+  });
+}
+
 /** Cancels a DRAFT (STORE_STAFF and above) or a PENDING order (STORE_MANAGER and above), with the reason. */
-export async function cancelOrder(caller: Caller, input: { orderId: number; reason: string; idempotencyKey?: string | undefined }) {
+export async function cancelOrder(caller: Caller, input: { orderId: number; reason: string; idempotencyKey?: string | undefined; customerName?: string | undefined }) {
   const { storeId } = caller;
-  const { orderId, reason } = input;
+  const { orderId, reason, customerName } = input;
   return idempotent(caller.db, { storeId, procedure: '/order/cancel', input }, async (trx) => {
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'DRAFT' && order.status !== 'PENDING') throw new AppError('CONFLICT', `This order is ${order.status} and can no longer be cancelled`);
     if (order.status === 'PENDING' && !includes(caller.role, 'STORE_MANAGER')) throw new AppError('FORBIDDEN', 'Only a manager may cancel an order that waits for approval');
-    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason);
+    // A draft's name as the cashier left it is kept with it; a PENDING order keeps the name it was submitted with.
+    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason, order.status === 'DRAFT' ? customerName : undefined);
     const saved = await loadOrder(trx, storeId, orderId);
     await recordAudit(trx, actorOfCaller(caller), {
       action: 'ORDER_CANCEL',
