@@ -1,6 +1,7 @@
 /** The app router: one router per path family (auth, dashboard, order, ...). */
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
+import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
@@ -13,6 +14,7 @@ import { vendorRouter } from './features/vendor/vendor.router';
 
 export const appRouter = router({
   auth: authRouter,
+  books: booksRouter,
   dashboard: dashboardRouter,
   item: itemRouter,
   order: orderRouter,

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'ITEM_IMPORT',
   'ITEM_EDIT',
   'ITEM_WITHDRAW',
+  'BOOKS_ACCOUNT_NAME',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

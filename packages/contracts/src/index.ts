@@ -16,3 +16,4 @@ export * from './reports';
 export * from './refund';
 export * from './labels';
 export * from './item';
+export * from './books';

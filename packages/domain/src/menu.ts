@@ -68,10 +68,12 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
       page: true,
       children: [{ label: 'Accounts', path: '/store/vendors/accounts', allowed: STORE_REPORTERS }],
     },
+    { label: 'Items', path: '/store/items', allowed: STORE_WORKERS },
     { label: 'Orders', path: '/orders', allowed: STORE_WORKERS },
     // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
     { label: 'Reports', path: '/reports', allowed: STORE_REPORTERS },
+    { label: 'Books', path: '/books', allowed: STORE_REPORTERS },
     { label: 'Audit', path: '/store/audit', allowed: STORE_AUDITORS },
     { label: 'Roadmap', path: '/roadmap', allowed: ALL },
     { label: 'Account', path: '/account', allowed: ALL },
@@ -106,12 +108,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   '/store/inventory': STORE_MANAGERS,
   '/store/settings': STORE_MANAGERS,
   '/store/vendors': STORE_WORKERS,
+  '/store/items': STORE_WORKERS,
   // Balances, rent, payouts and every account's statement (/store/vendors/accounts/...).
   '/store/vendors/accounts': STORE_REPORTERS,
   '/orders': STORE_WORKERS,
   // The page shows only a heading: any signed-in user may open it.
   '/customers': ALL,
   '/reports': STORE_REPORTERS,
+  '/books': STORE_REPORTERS,
   '/store/audit': STORE_AUDITORS,
   '/roadmap': ALL,
   '/account': ALL,

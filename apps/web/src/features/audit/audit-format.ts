@@ -33,6 +33,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ITEM_IMPORT: 'Items imported',
   ITEM_EDIT: 'Item changed',
   ITEM_WITHDRAW: 'Items withdrawn',
+  BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */

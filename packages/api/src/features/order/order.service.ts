@@ -40,6 +40,7 @@ import type { ItemRow } from '../item/item.repository';
 import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -399,11 +400,11 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   await sellOrderItems(trx, storeId, order.id, userId);
 }
 
-/** Posts a completed order's vendor lines to the ledger with what each payment applied. */
+/** Posts a completed order's vendor lines to the ledger with what each payment applied, then its journal in the books. */
 async function postSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; orderNumber: string; total: bigint },
   payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[],
   userId: bigint,
   vendorLines?: readonly VendorSaleLine[],
@@ -416,6 +417,7 @@ async function postSale(
     userId,
     vendorLines,
   );
+  await journalSale(trx, storeId, order, userId);
 }
 
 /**
@@ -489,7 +491,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
     // Last, so the rows every sale of the store updates (its counters, ledger totals and
     // the vendor's balance) stay locked for as short a time as possible.
-    if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
     await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
     return answer;
   });

@@ -27,6 +27,7 @@ import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, keptAnswer } from '../idempotency/idempotency.service';
 import { returnOrderItems } from '../item/item.service';
 import { postRefund } from '../ledger/ledger.service';
+import { journalRefund } from '../books/books.service';
 import { ORDER_NOT_FOUND, loadOrder } from './order.service';
 import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
@@ -123,6 +124,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
     plan.lines.map((l) => ({ lineId: BigInt(l.line.id), lineQuantity: l.line.quantity, refundedBefore: l.line.refundedQuantity, quantity: l.quantity })),
     actor.userId,
   );
+  await journalRefund(trx, storeId, { id: refundId, orderId: order.id, number }, actor.userId);
   const returned = plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity }));
   await repo.returnStock(trx, storeId, order.id, returned, `Returned on refund ${number}`, actor.userId);
   await returnOrderItems(trx, storeId, order.id, returned, `Refund ${number}`, actor.userId);

@@ -12,6 +12,7 @@ import type { SalesReportInput } from '@pos/contracts';
 import { PAGED_REPORT_GROUPINGS, addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { journalDayClose } from '../books/books.service';
 import { idempotent } from '../idempotency/idempotency.service';
 import { storeBalanceTotals } from '../ledger/ledger.service';
 import * as repo from './reports.repository';
@@ -246,7 +247,7 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
     if (found) throw new AppError('CONFLICT', `${input.date} was closed already by ${found.closedBy ?? 'a former user'}; a closed day can be reprinted, not changed`);
     const report = await dayReport(trx, actor.storeId, info, input.date, input.openingCash, input.countedCash);
     const cash = report.cash;
-    await repo.insertDayClose(trx, actor.storeId, {
+    const closeId = await repo.insertDayClose(trx, actor.storeId, {
       day: input.date,
       openingCash: cash.opening,
       countedCash: input.countedCash,
@@ -255,6 +256,7 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
       report: superjson.stringify(report),
       closedBy: actor.userId,
     });
+    if (closeId !== null) await journalDayClose(trx, actor.storeId, { id: closeId, day: input.date, countedCash: input.countedCash, expectedCash: cash.expected }, actor.userId);
     await recordAudit(trx, actor, {
       action: 'DAY_CLOSE',
       targetType: 'storeDay',
