@@ -93,7 +93,7 @@ export function ItemsPage() {
               placeholder="Any"
               data={ITEM_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
               value={status}
-              onChange={(v) => setStatus(v as ItemStatus | null)}
+              onChange={(v) => setStatus(v)}
             />
             <Select
               label="Vendor"
@@ -294,7 +294,7 @@ function PrintDialog({ ids, onClose, onPrinted }: { ids: number[] | null; onClos
           allowDeselect={false}
           data={ITEM_LABEL_TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_LABELS[t] }))}
           value={template}
-          onChange={(v) => v && setTemplate(v as ItemLabelTemplate)}
+          onChange={(v) => v && setTemplate(v)}
         />
         {template === 'AVERY_5160' ? <NumberInput label="First free label on the sheet (1–30)" min={1} max={30} value={startAt} onChange={setStartAt} /> : null}
         <Text size="sm" c="dimmed">
