@@ -7,6 +7,7 @@ import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
+import { scanRouter } from './features/scan/scan.router';
 import { staffRouter } from './features/staff/staff.router';
 import { storeRouter } from './features/store/store.router';
 import { systemRouter } from './features/system/system.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   order: orderRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,
+  scan: scanRouter,
   staff: staffRouter,
   store: storeRouter,
   system: systemRouter,

@@ -204,11 +204,18 @@ describe('/item/list', () => {
 describe('/item/scan', () => {
   it('answers an item by number, an item code by tag, and 404 for neither', async () => {
     const { item } = await h.as(cashier).item.add({ itemCode: 'RUTH1', description: 'Cameo brooch', price: dollars(35) });
-    expect(await h.as(cashier).item.scan({ code: item.itemNumber })).toMatchObject({ kind: 'ITEM', item: { id: item.id }, vendor: { id: ruthId, tradeName: 'Ruth Antiques' } });
-    expect(await h.as(cashier).item.scan({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: { tag: 'MAX7' }, vendor: { id: maxId, tradeName: 'Max Mercantile' } });
-    expect(await h.as(cashier).item.scan({ code: 'HOUSE' })).toMatchObject({ kind: 'ITEM_CODE', vendor: null });
-    expect(await failureOf(h.as(cashier).item.scan({ code: 'NOTHING' }))).toMatchObject({ status: 404 });
-    expect(await failureOf(h.as(other).item.scan({ code: item.itemNumber }))).toMatchObject({ status: 404 });
+    expect(await h.as(cashier).scan.code({ code: item.itemNumber })).toMatchObject({
+      kind: 'ITEM',
+      code: item.itemNumber,
+      itemCode: 'RUTH1',
+      description: 'Cameo brooch',
+      price: dollars(35),
+      vendor: { id: ruthId, tradeName: 'Ruth Antiques', booth: 'RUTH1' },
+    });
+    expect(await h.as(cashier).scan.code({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: 'MAX7', vendor: { id: maxId, tradeName: 'Max Mercantile' } });
+    expect(await h.as(cashier).scan.code({ code: 'HOUSE' })).toMatchObject({ kind: 'ITEM_CODE', vendor: null });
+    expect(await failureOf(h.as(cashier).scan.code({ code: 'NOTHING' }))).toMatchObject({ status: 404 });
+    expect(await failureOf(h.as(other).scan.code({ code: item.itemNumber }))).toMatchObject({ status: 404 });
   });
 });
 

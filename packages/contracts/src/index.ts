@@ -16,4 +16,5 @@ export * from './reports';
 export * from './refund';
 export * from './labels';
 export * from './item';
+export * from './scan';
 export * from './books';

@@ -1,8 +1,8 @@
 /**
  * Items: tagged pieces with a store-unique item number (what the barcode encodes), an
  * owner through the item code, a price and a quantity. Intake one at a time or a whole
- * import (all rows or none), edits, withdrawal, the paged list, one item with its
- * movements, and what a scanned code is (docs/API.md, Items).
+ * import (all rows or none), edits, withdrawal, the paged list and one item with its
+ * movements (docs/API.md, Items).
  */
 import { z } from 'zod';
 import { LIMIT_MESSAGES, PRICE_LIMIT, QUANTITY_MAX, isWholeCents } from '@pos/domain';
@@ -93,7 +93,6 @@ const zItemIds = z
 
 export const ZWithdrawItemsInput = z.object({ itemIds: zItemIds, reason: zOptionalText('Reason', 200).default('') });
 export const ZItemIdInput = z.object({ itemId: zId });
-export const ZScanItemInput = z.object({ code: zText('Code', 100) });
 
 /** Newest first; `after` is the `next` of the page before. Every filter optional, together. */
 export const ZListItemsInput = z.object({
@@ -157,10 +156,3 @@ export const ZListItemsOutput = z.object({
   /** The `after` of the next page; null on the last. */
   next: zIdOut.nullable(),
 });
-
-const zScanCode = z.object({ id: zIdOut, tag: z.string() });
-export const ZScanItemOutput = z.discriminatedUnion('kind', [
-  z.object({ success: z.boolean(), kind: z.literal('ITEM'), item: ZItem, vendor: ZItemVendor.nullable() }),
-  z.object({ success: z.boolean(), kind: z.literal('ITEM_CODE'), itemCode: zScanCode, vendor: ZItemVendor.nullable() }),
-]);
-export type ScanItemOutput = z.output<typeof ZScanItemOutput>;

@@ -35,7 +35,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
     const tag = code.trim();
     if (tag === '' || vendors[tag.toLowerCase()] !== undefined) return;
     try {
-      const answer = await utils.item.scan.fetch({ code: tag });
+      const answer = await utils.scan.code.fetch({ code: tag });
       const name = answer.kind === 'ITEM_CODE' ? (answer.vendor?.tradeName ?? 'The store') : 'Not an item code';
       setVendors((v) => ({ ...v, [tag.toLowerCase()]: name }));
     } catch {

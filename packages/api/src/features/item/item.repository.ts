@@ -284,10 +284,6 @@ export async function storeForTags(db: Db, storeId: number) {
   return db.selectFrom('stores').select(['name', 'time_zone as timeZone']).where(isStoreRow(storeId)).executeTakeFirstOrThrow();
 }
 
-/** The vendor's id and trade name. */
-export async function vendorOf(db: Db, storeId: number, vendorId: bigint) {
-  return db.selectFrom('vendors').select(['id', 'trade_name as tradeName']).where(inStore(storeId)).where('id', '=', vendorId).executeTakeFirst();
-}
 
 /** The store's items whose number (or alias, any case) is one of `codes`, by the code as given. */
 export async function findItemsByCodes(db: Db, storeId: number, codes: readonly string[]): Promise<Map<string, ItemRow>> {

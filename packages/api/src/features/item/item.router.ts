@@ -14,15 +14,13 @@ import {
   ZItemsOutput,
   ZListItemsInput,
   ZListItemsOutput,
-  ZScanItemInput,
-  ZScanItemOutput,
   ZWithdrawItemsInput,
 } from '@pos/contracts';
 import type { Role } from '@pos/domain';
 import type { Context } from '../../context';
 import { roleProcedure, router } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
-import { addItem, editItem, fetchItem, importItems, listItems, printLabels, scanCode, withdrawItems, type ItemScope } from './item.service';
+import { addItem, editItem, fetchItem, importItems, listItems, printLabels, withdrawItems, type ItemScope } from './item.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
 const managerProcedure = roleProcedure('STORE_MANAGER');
@@ -68,9 +66,4 @@ export const itemRouter = router({
     .input(ZItemLabelsInput)
     .output(ZItemLabelsOutput)
     .mutation(({ ctx, input }) => printLabels(storeScope(ctx), input)),
-  scan: staffProcedure
-    .meta({ path: '/item/scan' })
-    .input(ZScanItemInput)
-    .output(ZScanItemOutput)
-    .query(({ ctx, input }) => scanCode(storeScope(ctx), input.code)),
 });

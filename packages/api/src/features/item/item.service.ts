@@ -2,8 +2,9 @@
  * Item rules that take more than one statement, each write in one transaction with its
  * movements and audit event: intake (one item or a whole import, all rows or none: an
  * item code must be a live code of the store), edits (a new price is a PRICE movement
- * and flags the tag), withdrawal, tags (printing records the printed price) and what a
- * scanned code is. Every function takes an ItemScope, so a vendor's own screens can call
+ * and flags the tag), withdrawal, tags (printing records the printed price), and selling
+ * and returning a scanned line's units; /item/scan (scan.service.ts) answers an item's
+ * number first. Every function takes an ItemScope, so a vendor's own screens can call
  * them limited to that vendor's codes (docs/ARCHITECTURE.md, Items).
  */
 import type { Kysely } from 'kysely';
@@ -220,21 +221,6 @@ export async function fetchItem(scope: ItemScope, itemId: number) {
   const item = inScope(scope, row);
   const movements = await repo.listMovements(scope.db, scope.storeId, item.id);
   return { success: true, item: toItem(item), movements };
-}
-
-/** What a scanned or typed code is: an item (by number or alias), else an item code; 404 if neither. */
-export async function scanCode(scope: ItemScope, code: string) {
-  const row = await repo.findItemByCode(scope.db, scope.storeId, code);
-  if (row && (scope.vendorId == null || row.vendorId === scope.vendorId)) {
-    const item = toItem(row);
-    return { success: true, kind: 'ITEM' as const, item, vendor: item.vendor };
-  }
-  const itemCode = (await findItemCodesByTags(scope.db, scope.storeId, [code])).get(code.toLowerCase());
-  if (itemCode && (scope.vendorId == null || itemCode.vendorId === scope.vendorId)) {
-    const vendor = itemCode.vendorId !== null ? await repo.vendorOf(scope.db, scope.storeId, itemCode.vendorId) : null;
-    return { success: true, kind: 'ITEM_CODE' as const, itemCode: { id: itemCode.id, tag: itemCode.tag }, vendor: vendor ?? null };
-  }
-  throw new AppError('NOT_FOUND', `No item or item code ${code} in this store`);
 }
 
 /**
