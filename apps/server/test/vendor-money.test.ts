@@ -8,7 +8,7 @@
  * and a refused one writes none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DbHandle } from '@pos/db';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, type ApiHarness, type Person } from '../../../test/factories';
@@ -35,9 +35,12 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** An answer's JSON, untyped as light-my-request reads it. */
+type Json = ReturnType<LightMyRequestResponse['json']>;
+
 interface Answer {
   status: number;
-  body: Record<string, any>;
+  body: Json;
 }
 
 /** POST /api/v1<path> as `person`, with the identity in the body as a REST client sends it. */
@@ -69,11 +72,11 @@ async function vendorNow(id: number) {
 /** The store's audit events since `since` (oldest first), of one action when given. */
 async function eventsSince(since: Date, action?: string) {
   const { events } = await ok(shop.owner, '/store/audit/list', { from: since.toISOString(), to: new Date(Date.now() + 60_000).toISOString(), pageSize: 500, ...(action ? { action } : {}) });
-  return (events as Record<string, any>[]).reverse();
+  return (events as Json[]).reverse();
 }
 
 /** A whole /vendor/edit save of the vendor as the list answers it, with `changes`. */
-function vendorSave(vendor: Record<string, any>, changes: Record<string, unknown> = {}) {
+function vendorSave(vendor: Json, changes: Record<string, unknown> = {}) {
   return {
     vendorId: vendor.id,
     tradeName: vendor.tradeName,
@@ -89,14 +92,14 @@ function vendorSave(vendor: Record<string, any>, changes: Record<string, unknown
 }
 
 /** A whole /store/itemcode/edit save of the code as answered, with `changes`. */
-function codeSave(code: Record<string, any>, changes: Record<string, unknown> = {}) {
+function codeSave(code: Json, changes: Record<string, unknown> = {}) {
   const { id, tag, vendorId, warnOnNoControlCode, defaultCommissionPercent, receivesSeparateStatement, proportionalCcFee, deductMonthlyRentOverride, monthlyRent } = code;
   return { id, tag, vendorId, warnOnNoControlCode, defaultCommissionPercent, receivesSeparateStatement, proportionalCcFee, deductMonthlyRentOverride, monthlyRent, ...changes };
 }
 
 async function codeNow(vendorId: number, tag: string) {
   const { itemCodes } = await ok(shop.owner, '/store/itemcode/fetch-vendor', { vendorId });
-  return (itemCodes as Record<string, any>[]).find((c) => c.tag === tag);
+  return (itemCodes as Json[]).find((c) => c.tag === tag);
 }
 
 describe('/vendor/delete', () => {
@@ -223,7 +226,7 @@ describe('/store/itemcode/add and /store/itemcode/edit by STORE_STAFF', () => {
   it('edits a code’s tag and control-code warning, but changes no money setting (403, unchanged); a manager changes each', async () => {
     const { cashier, manager, owner, ada, bo } = shop;
     await ok(owner, '/store/itemcode/add', { tag: 'SEP1', vendorId: ada, defaultCommissionPercent: percent(12_000_000n), receivesSeparateStatement: true, monthlyRent: money(40n * DOLLAR) });
-    await ok(cashier, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP1'))!, { tag: 'SEP2', warnOnNoControlCode: true }));
+    await ok(cashier, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP1')), { tag: 'SEP2', warnOnNoControlCode: true }));
     const code = (await codeNow(ada, 'SEP2'))!;
     expect(code).toMatchObject({ warnOnNoControlCode: true, defaultCommissionPercent: percent(12_000_000n), monthlyRent: money(40n * DOLLAR) });
 
@@ -243,9 +246,9 @@ describe('/store/itemcode/add and /store/itemcode/edit by STORE_STAFF', () => {
       });
     }
     expect(await codeNow(ada, 'SEP2')).toEqual(code);
-    for (const [change] of changes.slice(2)) await ok(manager, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP2'))!, change));
+    for (const [change] of changes.slice(2)) await ok(manager, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP2')), change));
     expect(await codeNow(ada, 'SEP2')).toMatchObject({ defaultCommissionPercent: percent(0n), receivesSeparateStatement: false, proportionalCcFee: true, deductMonthlyRentOverride: 'DEDUCT', monthlyRent: money(1n * DOLLAR) });
-    await ok(owner, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP2'))!, { vendorId: bo }));
+    await ok(owner, '/store/itemcode/edit', codeSave((await codeNow(ada, 'SEP2')), { vendorId: bo }));
     expect(await codeNow(bo, 'SEP2')).toBeDefined();
   });
 });
