@@ -305,7 +305,8 @@ describe('vendors and their item codes', () => {
     const { page } = tp;
     await addVendorViaApi('Zeta Finds', 'Zoe Park', 1);
     await page.reload();
-    await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios', 'Zeta Finds']);
+    await table(page).getByText('Zeta Finds', { exact: true }).waitFor();
+    expect(await tradeNames(page)).toEqual(['Acme Antiques and Curios', 'Zeta Finds']);
 
     const dialog = page.getByRole('dialog', { name: 'Delete Vendor' });
     await page.getByRole('button', { name: 'Delete vendor Zeta Finds' }).click();
@@ -325,7 +326,7 @@ describe('vendors and their item codes', () => {
     expect(await dialog.getByTestId('vendor-delete-problem').innerText()).toContain("This vendor's balance is $12.50; settle it before deleting the vendor");
     expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'vendors-delete-refused');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByTestId('vendor-delete-confirmation').getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // Settled, it is deleted (archived: it has account entries).
@@ -351,6 +352,7 @@ describe('vendors and their item codes', () => {
     const all = (await listViaApi('tradeName', true)).vendors.map((v) => v.tradeName);
     expect(all).toHaveLength(26);
     await page.reload();
+    await table(page).getByText(all[19]!, { exact: true }).waitFor();
     await expect.poll(() => tradeNames(page)).toEqual(all.slice(0, 20));
     const pages = page.getByRole('navigation', { name: 'Vendor pages' });
     await pages.waitFor();
