@@ -21,6 +21,8 @@ import * as m0015 from './0015_create_reports';
 import * as m0016 from './0016_index_reports';
 import * as m0017 from './0017_keep_submit_answers_as_values';
 import * as m0018 from './0018_drop_unused_vendor_balance_index';
+import * as m0019 from './0019_create_idempotency_keys';
+import * as m0020 from './0020_create_journals';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_index_reports': m0016,
   '0017_keep_submit_answers_as_values': m0017,
   '0018_drop_unused_vendor_balance_index': m0018,
+  '0019_create_idempotency_keys': m0019,
+  '0020_create_journals': m0020,
 };

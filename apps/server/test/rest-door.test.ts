@@ -1828,6 +1828,54 @@ describe('reports and end of day through the door', () => {
       expect((await post('/reports/end-of-day', { ...as(manager), date: day })).json().closed).toBeNull();
     });
   });
+
+  describePath('/books/trial-balance', () => {
+    it('answers the sale as a balanced trial balance: the drawer kept 40.00, the vendor is owed 32.00, commission 8.00', async () => {
+      const { accountant, vendorId, day } = shop;
+      const res = await post('/books/trial-balance', { ...as(accountant), asOf: day });
+      expect(res.statusCode).toBe(200);
+      const tb = res.json();
+      expect(tb.accounts.map((a: { account: string; debit: unknown; credit: unknown }) => [a.account, a.debit, a.credit])).toEqual([
+        ['drawer', money('40000000'), money('0')],
+        [`vendor:${vendorId}`, money('0'), money('32000000')],
+        ['commission', money('0'), money('8000000')],
+      ]);
+      expect([tb.totalDebit, tb.totalCredit]).toEqual([money('40000000'), money('40000000')]);
+    });
+
+    it('answers 400 for a day that is not one and 403 for a cashier', async () => {
+      expect(failure(await post('/books/trial-balance', { ...as(shop.accountant), asOf: '2026-02-30' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/books/trial-balance', { ...as(shop.cashier) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/accounts', () => {
+    it('answers the chart with each balance; 403 for a cashier', async () => {
+      const answer = (await post('/books/accounts', { ...as(shop.manager) })).json();
+      expect(answer.accounts.find((a: { key: string }) => a.key === 'drawer')).toMatchObject({ name: 'assets:cash-drawer', kind: 'ASSET', balance: money('40000000') });
+      expect(failure(await post('/books/accounts', { ...as(shop.cashier) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/account/save', () => {
+    it('names an account for the accountant; 404 for an account not in the chart, 403 for a manager', async () => {
+      const body = { ...as(shop.accountant), account: 'drawer', exportName: 'Cash on hand', exportNumber: '1000' };
+      expect((await post('/books/account/save', body)).json()).toMatchObject({ success: true });
+      expect(failure(await post('/books/account/save', { ...body, account: 'vendor:99999999' }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/books/account/save', { ...body, ...as(shop.manager) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/export', () => {
+    it('answers the day as an hledger journal, and 400 for a period backwards or an unknown format', async () => {
+      const { accountant, day } = shop;
+      const file = (await post('/books/export', { ...as(accountant), from: day, to: day, format: 'hledger' })).json();
+      expect(file).toMatchObject({ success: true, contentType: expect.stringContaining('text/plain') });
+      expect(file.content).toContain(shop.sale.orderNumber);
+      expect(failure(await post('/books/export', { ...as(accountant), from: day, to: '2000-01-01', format: 'hledger' }))).toMatchObject({ status: 400, message: 'To must not be before From' });
+      expect(failure(await post('/books/export', { ...as(accountant), from: day, to: day, format: 'pdf' }))).toMatchObject({ status: 400 });
+    });
+  });
 });
 
 describe('store settings, payment methods and the roadmap through the door', () => {

@@ -1,6 +1,7 @@
 /** The app router: one router per path family (auth, dashboard, order, ...). */
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
+import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
@@ -12,6 +13,7 @@ import { vendorRouter } from './features/vendor/vendor.router';
 
 export const appRouter = router({
   auth: authRouter,
+  books: booksRouter,
   dashboard: dashboardRouter,
   order: orderRouter,
   reports: reportsRouter,

@@ -684,6 +684,13 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       call(() => h.as(manager).store.inventory.archive({ id: 999_999_999 })),
       404,
     ],
+    [
+      '/books/account/save',
+      'BOOKS_ACCOUNT_NAME',
+      call(() => h.as(accountant).books.saveAccount({ account: 'bank', exportName: 'Checking', exportNumber: '1000' })),
+      call(() => h.as(manager).books.saveAccount({ account: 'bank', exportName: 'Savings', exportNumber: '1001' })),
+      403,
+    ],
   ];
 
   it.each(cases)('%s: one %s event when it succeeds, none when it fails', async (_path, action, succeed, fail, status) => {

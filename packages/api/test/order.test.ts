@@ -903,6 +903,33 @@ describe('/order/lookup', () => {
 });
 
 // roles ----------------------------------------------------------------------------
+describe('/order/customer-name', () => {
+  it("saves a draft's customer name: fetch and lookup show it, a cancel keeps it", async () => {
+    const next = await h.as(cashier).order.next();
+    const saved = await h.as(cashier).order.setCustomerName({ orderId: next.nextOrderId, customerName: '  Dana Whitfield ' });
+    expect(saved.customerName).toBe('Dana Whitfield');
+    expect((await h.as(cashier).order.fetch({ orderId: next.nextOrderId })).order.customerName).toBe('Dana Whitfield');
+    const [stub] = (await h.as(cashier).order.lookup({ orderNumber: next.nextOrderNumber, status: 'DRAFT' })).orderStubs;
+    expect(stub?.customerName).toBe('Dana Whitfield');
+
+    // The name typed last travels with the cancel and stays with the cancelled order.
+    const cancelled = await h.as(cashier).order.cancel({ orderId: next.nextOrderId, reason: 'Walked out', customerName: 'Dana W.' });
+    expect(cancelled.order).toMatchObject({ status: 'CANCELLED', customerName: 'Dana W.' });
+    const [after] = (await h.as(cashier).order.lookup({ orderNumber: next.nextOrderNumber })).orderStubs;
+    expect(after?.customerName).toBe('Dana W.');
+  });
+
+  it('refuses an order that is no longer a draft, another store\'s order and a name too long, changing nothing', async () => {
+    const next = await h.as(cashier).order.next();
+    await h.as(cashier).order.setCustomerName({ orderId: next.nextOrderId, customerName: 'Kept' });
+    expect((await failureOf(h.as(cashier).order.setCustomerName({ orderId: next.nextOrderId, customerName: 'x'.repeat(201) }))).status).toBe(400);
+    expect((await failureOf(h.as(other).order.setCustomerName({ orderId: next.nextOrderId, customerName: 'Theirs' }))).status).toBe(404);
+    await h.as(cashier).order.cancel({ orderId: next.nextOrderId, reason: 'Test' });
+    expect((await failureOf(h.as(cashier).order.setCustomerName({ orderId: next.nextOrderId, customerName: 'Late' }))).status).toBe(409);
+    expect((await h.as(cashier).order.fetch({ orderId: next.nextOrderId })).order.customerName).toBe('Kept');
+  });
+});
+
 describe('roles', () => {
   it('lets STORE_STAFF, STORE_MANAGER and STORE_OWNER use every order path', async () => {
     for (const person of [cashier, manager, owner]) {

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'INVENTORY_ITEM_UPDATE',
   'INVENTORY_ITEM_ADJUST',
   'INVENTORY_ITEM_ARCHIVE',
+  'BOOKS_ACCOUNT_NAME',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './wire';
+export * from './idempotency';
 export * from './auth';
 export * from './staff';
 export * from './system';
@@ -14,3 +15,4 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './books';

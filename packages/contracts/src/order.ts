@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMIT_MESSAGES, ORDER_TOTAL_LIMIT, PRICE_LIMIT, QUANTITY_MAX } from '@pos/domain';
+import { zIdempotencyKey } from './idempotency';
 import { own } from './messages';
 import { ZRefund } from './refund';
 import {
@@ -145,12 +146,18 @@ export const ZSubmitOrderInput = z.object({
     .max(MAX_ORDER_PAYMENTS, own(`An order may have at most ${MAX_ORDER_PAYMENTS} payments`))
     .optional(),
   approval: ZApprovalInput.optional(),
-  idempotencyKey: zText('Idempotency Key', 100).optional(),
+  idempotencyKey: zIdempotencyKey,
 });
 export type SubmitOrderInput = z.output<typeof ZSubmitOrderInput>;
 
 export const ZOrderIdInput = z.object({ orderId: zId });
-export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500) });
+/** /order/approve: the PENDING order to complete. */
+export const ZApproveOrderInput = z.object({ orderId: zId, idempotencyKey: zIdempotencyKey });
+/** A cancel may carry the draft's customer name, kept with the cancelled order. */
+export const ZCancelOrderInput = z.object({ orderId: zId, reason: zText('Reason', 500), customerName: zOptionalText('Customer Name', 200).optional(), idempotencyKey: zIdempotencyKey });
+/** A draft's customer name, saved as the cashier leaves the box (a DRAFT only). */
+export const ZSetCustomerNameInput = z.object({ orderId: zId, customerName: zOptionalText('Customer Name', 200) });
+export const ZSetCustomerNameOutput = z.object({ success: z.boolean(), message: z.string(), customerName: z.string() });
 
 /** A payment of an order as stored: `amount` as given (cash: tendered), `applied` the part of the total it paid. */
 export const ZOrderPayment = z.object({
@@ -320,6 +327,7 @@ export const ZRefundOrderInput = z.object({
   payments: z.array(ZPaymentInput).max(MAX_REFUND_PAYMENTS, own(`A refund may have at most ${MAX_REFUND_PAYMENTS} payments`)),
   reason: zText('Reason', 500),
   approval: ZApprovalInput.optional(),
+  idempotencyKey: zIdempotencyKey,
 });
 export type RefundOrderInput = z.output<typeof ZRefundOrderInput>;
 

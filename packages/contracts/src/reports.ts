@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REPORT_GROUPINGS, REPORT_MAX_DAYS, REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, daysFrom, isWholeCents } from '@pos/domain';
+import { zIdempotencyKey } from './idempotency';
 import { own } from './messages';
 import { zDay } from './settlement';
 import { zVendorType } from './vendor';
@@ -139,6 +140,25 @@ export const ZCloseDayInput = z.object({
   date: zDay('Date'),
   openingCash: zCash('Opening cash'),
   countedCash: zCash('Counted cash'),
+  idempotencyKey: zIdempotencyKey,
+});
+
+/**
+ * The 409 of money moved on a business day that was closed (docs/SETTLEMENT.md, A closed
+ * day stays closed): a sale, an approval, a refund, a cash payout or a cash payout run.
+ */
+export function dayClosedMessage(day: string): string {
+  return `The business day ${day} is closed; no more money can be taken or paid out today`;
+}
+
+/** /order/day-status: the store's business day now and whether it was closed (the till's banner). */
+export const ZDayStatusOutput = z.object({
+  success: z.boolean(),
+  /** Today in the store's time zone, YYYY-MM-DD. */
+  today: z.string(),
+  closed: z.boolean(),
+  /** dayClosedMessage(today) when closed, else null. */
+  message: z.string().nullable(),
 });
 
 export const ZEndOfDayPayment = z.object({

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LEDGER_KINDS, PAYOUT_METHODS, RENT_LIMIT, isRentMonth, isWholeCents, formatMoney } from '@pos/domain';
+import { zIdempotencyKey } from './idempotency';
 import { own } from './messages';
 import { zVendorType } from './vendor';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, zDateOut, zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPaging, zString, zText } from './wire';
@@ -23,9 +24,13 @@ export function zDay(label: string) {
     });
 }
 
+/** A month YYYY-MM, within the years a date may fall in. */
 const zMonth = zString('Month')
   .trim()
-  .refine(isRentMonth, own('Month must be a month such as 2026-11'));
+  .refine(isRentMonth, own('Month must be a month such as 2026-11'))
+  .refine((m) => Number(m.slice(0, 4)) >= DATE_YEAR_MIN && Number(m.slice(0, 4)) <= DATE_YEAR_MAX, {
+    message: own(`Month must be between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`),
+  });
 
 /** The separate-statement code whose account is meant; null or absent: the vendor's main account. */
 const zAccountCode = zId.nullable().default(null);
@@ -82,7 +87,7 @@ export const ZAccountsOutput = z.object({
 
 // ---- rent -----------------------------------------------------------------------------
 
-export const ZPostRentInput = z.object({ month: zMonth });
+export const ZPostRentInput = z.object({ month: zMonth, idempotencyKey: zIdempotencyKey });
 
 const zPosted = z.object({
   vendorId: zIdOut,
@@ -109,6 +114,7 @@ export const ZAdjustInput = z.object({
   itemCodeId: zAccountCode,
   amount: zLedgerAmount('Amount').refine((v) => v !== 0n, own('Amount must not be $0.00')),
   memo: zText('Memo', 500),
+  idempotencyKey: zIdempotencyKey,
 });
 
 export const ZAdjustOutput = z.object({ success: z.boolean(), message: z.string(), balance: zMoneyOut });
@@ -120,6 +126,7 @@ export const ZPayoutInput = z
     amount: zLedgerAmount('Amount').refine((v) => v > 0n, own('Amount must be more than $0.00')),
     method: zPayoutMethod.default('CHECK'),
     reference: zOptionalText('Reference', 100).default(''),
+    idempotencyKey: zIdempotencyKey,
   })
   .superRefine((v, ctx) => {
     if (v.method === 'CHECK' && v.reference === '') ctx.addIssue({ code: 'custom', path: ['reference'], message: own('Check number is required for a payout by check') });
@@ -143,6 +150,8 @@ export const ZPayoutRunInput = z.object({
   minimum: zLedgerAmount('Minimum').refine((v) => v >= 0n, own('Minimum must not be negative')).default(0n),
   method: zPayoutMethod.default('CHECK'),
   preview: z.boolean().default(false),
+  /** A preview keeps no key. */
+  idempotencyKey: zIdempotencyKey,
 });
 
 export const ZPayoutRunOutput = z.object({

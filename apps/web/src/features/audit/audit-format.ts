@@ -41,6 +41,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   INVENTORY_ITEM_UPDATE: 'Stock item changed',
   INVENTORY_ITEM_ADJUST: 'Stock adjusted',
   INVENTORY_ITEM_ARCHIVE: 'Stock item archived',
+  BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */

@@ -47,6 +47,9 @@ import { requestResolver } from '../../lib/form-validation';
 import { trpc } from '../../lib/trpc';
 import {
   addPayment,
+  amountDue,
+  quickCashAmounts,
+  setQuickCash,
   approvalMethods,
   attemptFor,
   canComplete,
@@ -68,6 +71,7 @@ import {
 } from './checkout-state';
 import type { OrderDraft } from './order-draft';
 import { SummaryFigures } from './order-editor';
+import classes from './checkout-panel.module.css';
 
 export const SUBMIT_FAILED = 'Failed to submit order';
 const ZCheckoutFields = ZSubmitOrderInput.pick({ payments: true, approval: true });
@@ -100,8 +104,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const titleId = `checkout-title-${draft.orderId}`;
 
   let body;
-  if (methods && methods.length > 0) body = <CheckoutForm {...props} methods={methods} />;
-  else if (methods)
+  if (methods)
     body = (
       <Alert color="red" variant="light" role="alert">
         The store has no payment methods. A store manager adds them in Store Settings.
@@ -126,37 +129,53 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
 
   return (
     <Paper withBorder radius="md" p="md" mt="md" component="section" aria-labelledby={titleId} data-testid="checkout-panel" data-order-id={draft.orderId}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="sm">
-        <div>
-          <Title order={2} size="h3" id={titleId}>
-            Payment
-          </Title>
-          <Box mt={6}>
-            <SummaryFigures summary={summary} taxLabels={taxLabels} />
-          </Box>
-        </div>
-        <div style={{ textAlign: 'right' }}>
-          <Text size="sm" fw={600} c="dimmed" tt="uppercase">
-            Amount due
-          </Text>
-          <Text fz={40} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="amount-due">
-            {formatMoney(summary.total)}
-          </Text>
-        </div>
-      </Group>
-      {methods && methods.length > 0 ? null : (
-        <Group justify="flex-start" mb="sm">
-          <Button variant="default" onClick={onBack}>
-            Back to Lines
-          </Button>
-        </Group>
+      {methods && methods.length > 0 ? (
+        <CheckoutForm {...props} methods={methods} titleId={titleId} />
+      ) : (
+        <>
+          <PanelHeader titleId={titleId} summary={summary} taxLabels={taxLabels} due={summary.total} />
+          <Group justify="flex-start" mb="sm">
+            <Button variant="default" onClick={onBack}>
+              Back to Lines
+            </Button>
+          </Group>
+          {body}
+        </>
       )}
-      {body}
     </Paper>
   );
 }
 
-function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanelProps & { methods: CheckoutMethod[] }) {
+/** The panel's title, the order's figures and the amount due in large type ("of" the total once payments are added). */
+function PanelHeader({ titleId, summary, taxLabels, due }: { titleId: string; summary: OrderSummary; taxLabels: readonly string[]; due: bigint }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="sm">
+      <div>
+        <Title order={2} size="h3" id={titleId}>
+          Payment
+        </Title>
+        <Box mt={6}>
+          <SummaryFigures summary={summary} taxLabels={taxLabels} />
+        </Box>
+      </div>
+      <div style={{ textAlign: 'right' }}>
+        <Text size="sm" fw={600} c="dimmed" tt="uppercase">
+          Amount due
+        </Text>
+        <Text fz={40} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="amount-due" aria-live="polite">
+          {formatMoney(due)}
+        </Text>
+        {due !== summary.total ? (
+          <Text size="sm" c="dimmed" data-testid="amount-due-of">
+            of {formatMoney(summary.total)}
+          </Text>
+        ) : null}
+      </div>
+    </Group>
+  );
+}
+
+function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titleId }: CheckoutPanelProps & { methods: CheckoutMethod[]; titleId: string }) {
   const total = summary.total;
   const rootRef = useRef<HTMLDivElement>(null);
   const [start] = useState(() => reopenCheckout(draft.getCheckoutMemo(), total, methods));
@@ -344,10 +363,20 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
   const uncovered = planProblem?.kind === 'UNCOVERED' && preview.unreadable === null;
   const problemRow = preview.unreadable ?? (planProblem && 'index' in planProblem ? planProblem.index : null);
   const pending = approvals.length > 0 && values.approvalMode === 'pending';
+  const due = amountDue(total, values, methods);
+  const quick = methods.some((m) => m.isCash) ? quickCashAmounts(due) : [];
+
+  const onQuickCash = (amount: bigint) => {
+    const next = setQuickCash(committed(), methods, amount);
+    update(next);
+    setPointAt(false);
+    completeRef.current?.focus();
+  };
 
   return (
     <Box ref={rootRef}>
-      <Table.ScrollContainer minWidth={560}>
+      <PanelHeader titleId={titleId} summary={summary} taxLabels={taxLabels} due={due} />
+      <Box className={classes.payments}>
         <Table verticalSpacing={6} aria-label="Payments" data-testid="payment-rows" layout="fixed">
           <Table.Thead>
             <Table.Tr>
@@ -381,7 +410,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
               const rowError = form.errors[`payments.${index}.amountText`] ?? parseError ?? (pointAt && problemRow === index && problem ? problem : null);
               return (
                 <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
-                  <Table.Td>
+                  <Table.Td className={classes.method}>
                     <NativeSelect
                       size="md"
                       aria-label={`Payment ${index + 1}: method`}
@@ -392,7 +421,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                       onChange={(event) => update(setRowMethod(form.getValues(), index, Number(event.currentTarget.value)))}
                     />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.amount}>
                     <TextInput
                       size="md"
                       aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
@@ -421,13 +450,13 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
                       }}
                     />
                   </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-fee">
+                  <Table.Td ta="right" className={classes.fee} data-label="Customer Fee" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-fee">
                     {tender && !tender.method.isCash ? formatMoney(tender.customerFee) : '—'}
                   </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-change">
+                  <Table.Td ta="right" className={classes.change} data-label="Change" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-change">
                     {tender?.method.isCash ? formatMoney(tender.change) : '—'}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.remove}>
                     <ActionIcon
                       size="xl"
                       variant="subtle"
@@ -448,7 +477,20 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
+
+      {quick.length > 0 ? (
+        <Group gap="xs" mt="xs" role="group" aria-label="Quick cash" data-testid="quick-cash">
+          <Text size="sm" fw={600}>
+            Quick cash
+          </Text>
+          {quick.map((amount, i) => (
+            <Button key={String(amount)} variant="default" size="md" className={classes.quickCash} disabled={busy} onClick={() => onQuickCash(amount)} aria-label={i === 0 ? `Exact amount, ${formatMoney(amount)} in cash` : `${formatMoney(amount)} in cash`}>
+              {i === 0 ? `Exact ${formatMoney(amount)}` : formatMoney(amount)}
+            </Button>
+          ))}
+        </Group>
+      ) : null}
 
       <Group justify="space-between" wrap="wrap" gap="sm" mt="xs">
         <Button
@@ -463,7 +505,7 @@ function CheckoutForm({ draft, summary, onBack, onDone, methods }: CheckoutPanel
         >
           Add Payment
         </Button>
-        <Text size="xs" c="dimmed" data-testid="method-keys">
+        <Text size="xs" c="dimmed" data-testid="method-keys" className="keyboard-hint">
           {methods
             .filter((m) => keys.has(m.id))
             .map((m, i) => (

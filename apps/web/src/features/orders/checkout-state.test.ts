@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@pos/contracts';
 import { checkoutProblemMessage } from '@pos/domain';
 import {
+  amountDue,
+  quickCashAmounts,
+  setQuickCash,
   addPayment,
   approvalMethods,
   attemptFor,
@@ -220,5 +223,32 @@ describe('going back to the lines and opening the panel again', () => {
   it('starts afresh when a method typed for has gone from the list', () => {
     const values = setRowMethod(initialCheckout(TOTAL, METHODS), 0, 999);
     expect(reopenCheckout({ total: TOTAL, values, attempt: null }, TOTAL, METHODS).values.payments[0]?.paymentMethodId).toBe(CASH.id);
+  });
+});
+
+describe('quick cash and the amount due', () => {
+  it('offers the exact amount and the next $5, $10, $20, $50 and $100 above it, each once', () => {
+    expect(quickCashAmounts($('37.40'))).toEqual([$('37.40'), $('40'), $('50'), $('100')]);
+    expect(quickCashAmounts($('40'))).toEqual([$('40'), $('45'), $('50'), $('60'), $('100')]);
+    expect(quickCashAmounts($('105'))).toEqual([$('105'), $('110'), $('120'), $('150'), $('200')]);
+    expect(quickCashAmounts(0n)).toEqual([]);
+  });
+
+  it('a button makes the last row Cash tendering that amount', () => {
+    const start = initialCheckout(TOTAL, METHODS);
+    const card = setRowMethod(start, 0, CARD.id);
+    const next = setQuickCash(card, METHODS, $('110'));
+    expect(next.payments).toHaveLength(1);
+    expect(next.payments[0]).toMatchObject({ paymentMethodId: CASH.id, amountText: '110.00' });
+    expect(previewCheckout(TOTAL, next, METHODS).plan.changeDue).toBe($('5'));
+  });
+
+  it('the amount due falls to what is left as payments are added', () => {
+    const start = initialCheckout(TOTAL, METHODS);
+    expect(amountDue(TOTAL, start, METHODS)).toBe(TOTAL);
+    const card = setRowAmount(setRowMethod(start, 0, CARD.id), 0, '60.00');
+    const added = addPayment(card, TOTAL, METHODS);
+    expect(amountDue(TOTAL, added, METHODS)).toBe($('45'));
+    expect(quickCashAmounts(amountDue(TOTAL, added, METHODS))[0]).toBe($('45'));
   });
 });

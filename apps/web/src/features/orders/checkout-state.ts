@@ -6,7 +6,7 @@
  * the server stores its figures with.
  */
 import { fromWire, toMoneyWire, type MoneyWire, type PaymentMethod } from '@pos/contracts';
-import { formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type CheckoutProblem, type TenderMethod } from '@pos/domain';
+import { MICRO, formatMoney, formatMoneyEditable, formatPercent, parseMoneyField, planCheckout, type CheckoutPlan, type CheckoutProblem, type TenderMethod } from '@pos/domain';
 
 /** A payment method as the panel uses it: the domain's tender fields in micro-units. */
 export interface CheckoutMethod extends TenderMethod {
@@ -184,6 +184,49 @@ export function setRowMethod(values: CheckoutValues, index: number, methodId: nu
 
 export function setRowAmount(values: CheckoutValues, index: number, amountText: string): CheckoutValues {
   return { ...values, payments: values.payments.map((row, i) => (i === index ? { ...row, amountText } : row)) };
+}
+
+/**
+ * The amount due as the header shows it: the total less what every payment row but the
+ * last one pays, so it falls to what is left as payments are added (the last row is the
+ * one being tendered against it). Never below zero.
+ */
+export function amountDue(total: bigint, values: Pick<CheckoutValues, 'payments'>, methods: readonly CheckoutMethod[]): bigint {
+  if (total <= 0n) return 0n;
+  const before = values.payments.slice(0, -1);
+  if (before.length === 0) return total;
+  return previewCheckout(total, { payments: before }, methods).plan.remaining;
+}
+
+/** The notes quick cash rounds up to, in dollars. */
+export const QUICK_CASH_NOTES = [5n, 10n, 20n, 50n, 100n] as const;
+
+/**
+ * The quick cash amounts for what is due: the exact amount, then the next multiple of
+ * $5, $10, $20, $50 and $100 above it, each once, smallest first. None when nothing is due.
+ */
+export function quickCashAmounts(due: bigint): bigint[] {
+  if (due <= 0n) return [];
+  const amounts = [due];
+  for (const note of QUICK_CASH_NOTES) {
+    const step = note * MICRO;
+    const above = (due / step + 1n) * step;
+    if (!amounts.includes(above)) amounts.push(above);
+  }
+  return amounts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * A quick cash button: the last payment row becomes Cash tendering `amount` (a row is
+ * added when there is none). Without a Cash method nothing changes.
+ */
+export function setQuickCash(values: CheckoutValues, methods: readonly CheckoutMethod[], amount: bigint): CheckoutValues {
+  const cash = methods.find((m) => m.isCash);
+  if (!cash) return values;
+  const amountText = formatMoneyEditable(amount);
+  if (values.payments.length === 0) return { ...values, payments: [{ key: newRowKey(), paymentMethodId: cash.id, amountText }] };
+  const last = values.payments.length - 1;
+  return { ...values, payments: values.payments.map((row, i) => (i === last ? { ...row, paymentMethodId: cash.id, amountText } : row)) };
 }
 
 /** Removes a row; the last one stays (an order is paid by something). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_LOOKUP_FORM, amountFilter, buildLookupInput, filterText, formatOrderDate, sameLookupInput, STATUS_FILTER_OPTIONS, statusLabel } from './lookup-filters';
+import { EMPTY_LOOKUP_FORM, amountFilter, buildLookupInput, filterText, formatOrderDate, orderStatusLabel, partRefund, sameLookupInput, STATUS_FILTER_OPTIONS, statusLabel } from './lookup-filters';
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -93,5 +93,16 @@ describe('lookup filters', () => {
     expect(statusLabel('COMPLETED')).toBe('Completed');
     expect(statusLabel('DRAFT')).toBe('Draft');
     expect(statusLabel('ODD')).toBe('ODD');
+  });
+});
+
+describe('a partly refunded order', () => {
+  const M = (v: string) => ({ type: 'Money' as const, value: v });
+  it("reads 'Partly refunded' with what is left; an order without refunds keeps its status", () => {
+    const order = { status: 'COMPLETED', total: M('50000000'), refunds: [{ amount: M('12500000') }] };
+    expect(partRefund(order)).toEqual({ refunded: 12_500_000n, left: 37_500_000n });
+    expect(orderStatusLabel(order)).toBe('Partly refunded');
+    expect(orderStatusLabel({ status: 'COMPLETED', total: M('50000000'), refunds: [] })).toBe('Completed');
+    expect(partRefund({ status: 'REFUNDED', total: M('50000000'), refunds: [{ amount: M('50000000') }] })).toBeNull();
   });
 });

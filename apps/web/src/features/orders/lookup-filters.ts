@@ -6,7 +6,7 @@
  * the status one of the order statuses, or any.
  */
 import { DomainError, parseMoney } from '@pos/domain';
-import { ORDER_STATUSES, toMoneyWire, type MoneyWire, type OrderStatus } from '@pos/contracts';
+import { ORDER_STATUSES, fromWire, toMoneyWire, type MoneyWire, type OrderStatus } from '@pos/contracts';
 import { END_OF_DAY, localTimeOnDayIso, START_OF_DAY } from '../../lib/local-day';
 
 export interface LookupForm {
@@ -115,6 +115,22 @@ const STATUS_LABELS: Record<string, string> = {
 
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
+}
+
+/**
+ * A completed order with refunds: what was refunded (what the customer got back) and
+ * what is left of its total; null for an order with none.
+ */
+export function partRefund(order: { status: string; total: MoneyWire; refunds?: readonly { amount: MoneyWire }[] }): { refunded: bigint; left: bigint } | null {
+  if (order.status !== 'COMPLETED' || !order.refunds || order.refunds.length === 0) return null;
+  const refunded = order.refunds.reduce((sum, r) => sum + fromWire(r.amount), 0n);
+  const left = fromWire(order.total) - refunded;
+  return { refunded, left: left > 0n ? left : 0n };
+}
+
+/** An order's status in words: a completed order with a refund reads 'Partly refunded'. */
+export function orderStatusLabel(order: Parameters<typeof partRefund>[0]): string {
+  return partRefund(order) ? 'Partly refunded' : statusLabel(order.status);
 }
 
 /** The Status filter's choices: any, then each status by its label. */

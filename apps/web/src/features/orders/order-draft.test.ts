@@ -18,7 +18,8 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
   let failures = options.failNext ?? 0;
   const calls: UpdateLineWireInput[] = [];
   const submits: SubmitOrderWireInput[] = [];
-  const cancels: { orderId: number; reason: string }[] = [];
+  const cancels: { orderId: number; reason: string; customerName?: string }[] = [];
+  const names: { orderId: number; customerName: string }[] = [];
   const held: (() => void)[] = [];
 
   const toLine = (input: UpdateLineWireInput, id: number): OrderLine =>
@@ -70,12 +71,17 @@ function fakeServer(options: { hold?: boolean; failNext?: number } = {}) {
       cancels.push(input);
       return Promise.resolve({ order: serverOrder([], { status: 'CANCELLED', cancelReason: input.reason }) });
     },
+    setCustomerName(input) {
+      names.push(input);
+      return Promise.resolve({ customerName: input.customerName });
+    },
   };
   return {
     api,
     calls,
     submits,
     cancels,
+    names,
     stored,
     /** Answers every held call, including ones queued while answering. */
     async release() {
@@ -370,7 +376,7 @@ describe('order draft', () => {
     await server.release();
     expect(await cancelled).toMatchObject({ ok: true, order: { status: 'CANCELLED', cancelReason: 'Customer left' } });
     expect(server.calls).toHaveLength(1);
-    expect(server.cancels).toEqual([{ orderId: 10, reason: 'Customer left' }]);
+    expect(server.cancels).toEqual([{ orderId: 10, reason: 'Customer left', customerName: '' }]);
     expect(draft.getPhase()).toBe('submitted');
 
     const other = fakeServer();
@@ -385,6 +391,18 @@ describe('order draft', () => {
     expect(draft.canSubmit()).toBe(false);
     draft.editLine(first(draft), { description: 'Vase' });
     expect(draft.canSubmit()).toBe(true);
+  });
+
+  it('saves the customer name once when the box is left, and a cancel carries it', async () => {
+    const server = fakeServer();
+    const { draft } = draftWith(server);
+    draft.setCustomerName(' Dana ');
+    draft.saveCustomerName();
+    draft.saveCustomerName();
+    await draft.settle();
+    expect(server.names).toEqual([{ orderId: 10, customerName: 'Dana' }]);
+    await draft.cancel('Walked out');
+    expect(server.cancels).toEqual([{ orderId: 10, reason: 'Walked out', customerName: 'Dana' }]);
   });
 
   it('a reopened draft uses the remembered customer name', () => {

@@ -61,7 +61,8 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
-  cancel(input: { orderId: number; reason: string }): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string; customerName?: string }): Promise<{ order: Order }>;
+  setCustomerName(input: { orderId: number; customerName: string }): Promise<unknown>;
 }
 
 /** What checkout adds to a submit: the payments, a manager's approval, the attempt's key. */
@@ -96,6 +97,8 @@ export class OrderDraft {
   private keys: readonly string[] = [];
   private readonly lines = new Map<string, LineState>();
   private customerName: string;
+  /** The customer name the server holds (or is being sent). */
+  private storedCustomerName: string;
   private phase: DraftPhase = 'editing';
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -121,6 +124,7 @@ export class OrderDraft {
     this.orderId = order.id;
     this.orderNumber = order.orderNumber;
     this.customerName = customerName ?? order.customerName;
+    this.storedCustomerName = order.customerName;
     const keys: string[] = [];
     for (const item of visibleDraftLines(order.items)) {
       const line = lineFromServer(this.newKey(), item);
@@ -170,6 +174,17 @@ export class OrderDraft {
     if (this.phase !== 'editing' || name === this.customerName) return;
     this.customerName = name;
     this.notify();
+  }
+
+  /** The cashier left Customer Name: the server keeps the draft's name, so a reload, a lookup and a cancel show it. */
+  saveCustomerName(): void {
+    if (this.phase === 'submitted' || this.phase === 'submitting') return;
+    const name = this.customerName.trim();
+    if (name === this.storedCustomerName) return;
+    this.storedCustomerName = name;
+    this.enqueue('Failed to save the customer name', async () => {
+      await this.deps.api.setCustomerName({ orderId: this.orderId, customerName: name });
+    });
   }
 
   editLine(key: string, patch: LinePatch): void {
@@ -264,6 +279,7 @@ export class OrderDraft {
     }
     if (changed) this.notify();
     for (const key of this.keys) this.saveLine(key);
+    this.saveCustomerName();
   }
 
   /**
@@ -304,7 +320,7 @@ export class OrderDraft {
 
   /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
   cancel(reason: string): Promise<DraftResult | null> {
-    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason }));
+    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim() }));
   }
 
   private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {

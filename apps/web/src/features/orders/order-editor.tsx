@@ -224,8 +224,11 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
           </fieldset>
         </Paper>
         <Text size="xs" c="dimmed" mt={6} id={hintId} data-testid="new-line-hint">
-          {NEW_LINE_HINT} <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move
-          between lines; <Kbd size="xs">?</Kbd> lists every shortcut.
+          {NEW_LINE_HINT}{' '}
+          <span className="keyboard-hint">
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Delete</Kbd> removes the current line; <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move between lines;{' '}
+            <Kbd size="xs">?</Kbd> lists every shortcut.
+          </span>
         </Text>
         <SummaryBar draft={draft} taxLabels={taxLabels} canSubmit={canSubmit} busy={busy} onSubmit={submit} onCancel={() => setCancelling(true)} />
       </Box>
@@ -253,7 +256,10 @@ function CustomerName({ draft, autoFocus, onEnter, onCommit, disabled }: { draft
       value={name}
       disabled={disabled}
       onChange={(event) => draft.setCustomerName(event.currentTarget.value)}
-      onBlur={() => onCommit(draft.orderId, draft.getCustomerName())}
+      onBlur={() => {
+        draft.saveCustomerName();
+        onCommit(draft.orderId, draft.getCustomerName());
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
           event.preventDefault();
@@ -333,7 +339,7 @@ function SummaryBar({
           <Button size="md" variant="subtle" color="red" onClick={onCancel} disabled={busy}>
             Cancel Order
           </Button>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" className="keyboard-hint">
             <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
           </Text>
           <Button size="md" onClick={onSubmit} disabled={!canSubmit} loading={busy} title="Submit Order: pay (Ctrl+Enter)" data-testid="submit-order">

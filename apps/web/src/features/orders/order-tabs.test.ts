@@ -4,6 +4,8 @@ import {
   LOOKUP_TAB,
   activateTab,
   closeOrderTab,
+  closeFinishedTabs,
+  togglePin,
   loadTabs,
   openOrderTab,
   parseTabsState,
@@ -23,7 +25,7 @@ const b = { orderId: 2, orderNumber: 'A2' };
 const c = { orderId: 3, orderNumber: 'A3' };
 
 function st(tabs: OrderTabsState['tabs'], active: OrderTabsState['active'], customerNames: Record<string, string> = {}): OrderTabsState {
-  return { tabs, active, customerNames };
+  return { tabs, active, customerNames, pinned: [] };
 }
 
 function memoryStorage(): TabsStorage & { data: Map<string, string> } {
@@ -39,8 +41,8 @@ function memoryStorage(): TabsStorage & { data: Map<string, string> } {
 describe('order tabs', () => {
   it('opens an order in a new tab and makes it active', () => {
     const s = openOrderTab(EMPTY_TABS, a);
-    expect(s).toEqual({ tabs: [a], active: 1, customerNames: {} });
-    expect(openOrderTab(s, b)).toEqual({ tabs: [a, b], active: 2, customerNames: {} });
+    expect(s).toEqual({ tabs: [a], active: 1, customerNames: {}, pinned: [] });
+    expect(openOrderTab(s, b)).toEqual({ tabs: [a, b], active: 2, customerNames: {}, pinned: [] });
   });
 
   it('focuses a tab that is already open instead of opening it twice', () => {
@@ -137,5 +139,20 @@ describe('stored tabs', () => {
     expect(loadTabs(broken, 'k')).toEqual(EMPTY_TABS);
     expect(() => saveTabs(broken, 'k', st([a], 1))).not.toThrow();
     expect(loadTabs(null, 'k')).toEqual(EMPTY_TABS);
+  });
+});
+
+describe('starting the next order', () => {
+  it('closes the tabs of finished orders unless pinned, and pins survive a reload', () => {
+    const [x, y, z] = [{ orderId: 1, orderNumber: 'A-1' }, { orderId: 2, orderNumber: 'A-2' }, { orderId: 3, orderNumber: 'A-3' }];
+    let s = openOrderTab(openOrderTab(openOrderTab(EMPTY_TABS, x), y), z);
+    s = togglePin(s, 2);
+    const finished = (id: number) => id !== 3;
+    const after = closeFinishedTabs(s, finished);
+    expect(after.tabs).toEqual([y, z]);
+    expect(after.active).toBe(3);
+    expect(parseTabsState(serializeTabsState(after)).pinned).toEqual([2]);
+    expect(togglePin(after, 2).pinned).toEqual([]);
+    expect(closeOrderTab(after, 2).pinned).toEqual([]);
   });
 });

@@ -20,9 +20,11 @@ export interface OrderTabsState {
    * submit, so a reload or closing and reopening the tab must not lose it.
    */
   customerNames: Readonly<Record<string, string>>;
+  /** Tabs the cashier pinned: starting the next order leaves them open. */
+  pinned: readonly number[];
 }
 
-export const EMPTY_TABS: OrderTabsState = { tabs: [], active: LOOKUP_TAB, customerNames: {} };
+export const EMPTY_TABS: OrderTabsState = { tabs: [], active: LOOKUP_TAB, customerNames: {}, pinned: [] };
 /** Draft names kept at most (the oldest go first). */
 export const MAX_KEPT_NAMES = 50;
 
@@ -40,9 +42,30 @@ export function closeOrderTab(state: OrderTabsState, orderId: number): OrderTabs
   const index = state.tabs.findIndex((t) => t.orderId === orderId);
   if (index < 0) return state;
   const tabs = state.tabs.filter((t) => t.orderId !== orderId);
-  if (state.active !== orderId) return { ...state, tabs };
+  const pinned = state.pinned.filter((id) => id !== orderId);
+  if (state.active !== orderId) return { ...state, tabs, pinned };
   const neighbour = tabs[index - 1] ?? tabs[index];
-  return { ...state, tabs, active: neighbour ? neighbour.orderId : LOOKUP_TAB };
+  return { ...state, tabs, pinned, active: neighbour ? neighbour.orderId : LOOKUP_TAB };
+}
+
+export function isPinned(state: OrderTabsState, orderId: number): boolean {
+  return state.pinned.includes(orderId);
+}
+
+/** Pins an open order's tab, or unpins it. */
+export function togglePin(state: OrderTabsState, orderId: number): OrderTabsState {
+  if (!state.tabs.some((t) => t.orderId === orderId)) return state;
+  return { ...state, pinned: isPinned(state, orderId) ? state.pinned.filter((id) => id !== orderId) : [...state.pinned, orderId] };
+}
+
+/**
+ * Starting the next order: the tabs of finished orders (completed, refunded, cancelled:
+ * `finished` says which) close unless pinned, so a busy day does not pile up tabs.
+ */
+export function closeFinishedTabs(state: OrderTabsState, finished: (orderId: number) => boolean): OrderTabsState {
+  let next = state;
+  for (const tab of state.tabs) if (finished(tab.orderId) && !isPinned(state, tab.orderId)) next = closeOrderTab(next, tab.orderId);
+  return next;
 }
 
 export function activateTab(state: OrderTabsState, active: OrderTabsState['active']): OrderTabsState {
@@ -112,11 +135,12 @@ export function parseTabsState(text: string | null): OrderTabsState {
       if (/^[1-9]\d*$/.test(key) && typeof name === 'string' && name !== '') customerNames[key] = name;
     }
   }
-  return { tabs, active, customerNames };
+  const pinned = Array.isArray(r.pinned) ? r.pinned.filter((id): id is number => typeof id === 'number' && tabs.some((t) => t.orderId === id)) : [];
+  return { tabs, active, customerNames, pinned };
 }
 
 export function serializeTabsState(state: OrderTabsState): string {
-  return JSON.stringify({ tabs: state.tabs, active: state.active, customerNames: state.customerNames });
+  return JSON.stringify({ tabs: state.tabs, active: state.active, customerNames: state.customerNames, pinned: state.pinned });
 }
 
 export function loadTabs(storage: TabsStorage | null, key: string): OrderTabsState {

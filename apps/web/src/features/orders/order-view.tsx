@@ -18,7 +18,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { SummaryFigures } from './order-editor';
-import { formatOrderDate, statusLabel } from './lookup-filters';
+import { formatOrderDate, orderStatusLabel, partRefund } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
 import { Receipt, useReceiptPrint } from './receipt';
 import type { ReceiptStore } from './receipt-model';
@@ -54,9 +54,12 @@ export interface OrderViewProps {
   canManage: boolean;
   /** The server answered an approve or a cancel with the order as it now stands. */
   onChanged: (order: Order) => void;
+  /** The tab is pinned: starting the next order leaves it open. */
+  pinned?: boolean;
+  onTogglePin?: () => void;
 }
 
-export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder, creating, canManage, onChanged }: OrderViewProps) {
+export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder, creating, canManage, onChanged, pinned = false, onTogglePin }: OrderViewProps) {
   const hasReceipt = order.status === 'COMPLETED' || order.status === 'REFUNDED';
   const refunds = useRefunds(order, store);
   return (
@@ -79,8 +82,8 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Status
           </Text>
-          <Badge color={statusColor(order.status)} variant="light" data-testid="view-status">
-            {statusLabel(order.status)}
+          <Badge color={partRefund(order) ? 'grape' : statusColor(order.status)} variant="light" data-testid="view-status">
+            {orderStatusLabel(order)}
           </Badge>
         </div>
         {order.approvedBy ? (
@@ -90,6 +93,19 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
             </Text>
             <Text data-testid="view-approved-by">{order.approvedBy}</Text>
           </div>
+        ) : null}
+        {onTogglePin ? (
+          <Button
+            variant={pinned ? 'light' : 'subtle'}
+            size="compact-sm"
+            ml="auto"
+            aria-pressed={pinned}
+            onClick={onTogglePin}
+            title={pinned ? 'Let this tab close when the next order starts' : 'Keep this tab open when the next order starts'}
+            data-testid="pin-tab"
+          >
+            {pinned ? 'Pinned' : 'Pin tab'}
+          </Button>
         ) : null}
       </Group>
       {order.status === 'PENDING' && canManage ? <ManagerActions order={order} onChanged={onChanged} /> : null}
@@ -114,13 +130,22 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
 
 function StatusBanner({ order, justSubmitted, canManage }: { order: Order; justSubmitted: boolean; canManage: boolean }) {
   switch (order.status) {
-    case 'COMPLETED':
+    case 'COMPLETED': {
+      const part = partRefund(order);
+      if (part) {
+        return (
+          <Alert color="grape" variant="light" role="status" title={`Order ${order.orderNumber} is partly refunded.`} data-testid="view-banner">
+            {formatMoney(part.refunded)} of {formatMoney(fromWire(order.total))} refunded: {formatMoney(part.left)} left. This order is read-only; what is left can still be refunded.
+          </Alert>
+        );
+      }
       return (
         <Alert color="green" variant="light" role="status" title={justSubmitted ? `Order ${order.orderNumber} completed.` : `Order ${order.orderNumber} is completed.`} data-testid="view-banner">
           {justSubmitted && fromWire(order.changeDue) > 0n ? `Change due ${formatMoney(fromWire(order.changeDue))}. ` : ''}
           This order is read-only: its lines and payments can no longer be changed.
         </Alert>
       );
+    }
     case 'PENDING':
       return (
         <Alert color="yellow" variant="light" role="status" title={`Order ${order.orderNumber} is pending: waiting for a manager's approval.`} data-testid="view-banner">

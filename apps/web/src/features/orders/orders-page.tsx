@@ -2,7 +2,8 @@
  * The Orders page: a tab strip with the fixed Order Lookup tab, one tab per
  * open order (labelled by its number; the middle mouse button, the small cross or
  * Delete closes it) and a plus tab that creates an order (Alt+N too). The heading reads
- * 'Order Lookup' or 'Order {number}'. Open tabs live in sessionStorage per user and
+ * 'Order Lookup' or 'Order {number}'. Starting a new order closes the tabs of finished
+ * (completed, refunded, cancelled) orders, except those pinned. Open tabs live in sessionStorage per user and
  * store, so a reload brings them back. `?` (or the Keyboard shortcuts button) lists the
  * till's keyboard shortcuts.
  *
@@ -11,7 +12,7 @@
  * what it holds.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { Box, Button, Group, Loader, Tabs, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
@@ -27,7 +28,10 @@ import { OrderLookup } from './order-lookup';
 import { isHelpKey, OrderShortcutsDialog } from './order-shortcuts';
 import {
   activateTab,
+  closeFinishedTabs,
   closeOrderTab,
+  isPinned,
+  togglePin,
   LOOKUP_TAB,
   loadTabs,
   openOrderTab,
@@ -107,6 +111,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       updateLine: (input) => utils.client.order.updateLine.mutate(input),
       submit: (input) => utils.client.order.submit.mutate(input),
       cancel: (input) => utils.client.order.cancel.mutate(input),
+      setCustomerName: (input) => utils.client.order.setCustomerName.mutate(input),
     }),
     [utils],
   );
@@ -127,7 +132,12 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       // Its tab opens on the editor at once, focused, without a frame of loading.
       openDraft(answer.order, undefined);
       setFocusOnOpen(answer.nextOrderId);
-      setTabs((s) => openOrderTab(s, { orderId: answer.nextOrderId, orderNumber: answer.nextOrderNumber }));
+      // The tabs of finished orders close (unless pinned), so a busy day does not pile them up.
+      const finished = (orderId: number) => {
+        const status = drafts.get(orderId) ? undefined : utils.order.fetch.getData({ orderId })?.order.status;
+        return status !== undefined && !isOrderEditable(status) && status !== 'PENDING';
+      };
+      setTabs((s) => openOrderTab(closeFinishedTabs(s, finished), { orderId: answer.nextOrderId, orderNumber: answer.nextOrderNumber }));
     } catch (error) {
       // Order failures are logged only.
       console.error('Failed to create a new order', error);
@@ -135,7 +145,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       creatingRef.current = false;
       setCreating(false);
     }
-  }, [utils, openDraft]);
+  }, [utils, openDraft, drafts]);
 
   const openTab = useCallback((tab: OpenOrderTab) => setTabs((s) => openOrderTab(s, tab)), []);
 
@@ -157,6 +167,8 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
     },
     [drafts, utils],
   );
+
+  const togglePinned = useCallback((orderId: number) => setTabs((s) => togglePin(s, orderId)), []);
 
   const commitCustomerName = useCallback((orderId: number, name: string) => setTabs((s) => setDraftCustomerName(s, orderId, name)), []);
 
@@ -196,7 +208,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <PageHeading>{tabsHeading(tabs)}</PageHeading>
         {/* Phones rarely have a keyboard; there `?` still opens the list. */}
-        <Button variant="subtle" size="compact-sm" mt={6} visibleFrom="sm" onClick={() => setShortcutsOpened(true)} aria-keyshortcuts="?">
+        <Button variant="subtle" size="compact-sm" mt={6} visibleFrom="sm" className="keyboard-hint" onClick={() => setShortcutsOpened(true)} aria-keyshortcuts="?">
           Keyboard shortcuts
         </Button>
       </Group>
@@ -205,7 +217,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
         <Tabs.List aria-label="Orders">
           <Tabs.Tab value={LOOKUP_TAB}>Order Lookup</Tabs.Tab>
           {tabs.tabs.map((tab) => (
-            <OrderTabButton key={tab.orderId} tab={tab} onClose={closeTab} />
+            <OrderTabButton key={tab.orderId} tab={tab} pinned={isPinned(tabs, tab.orderId)} onClose={closeTab} />
           ))}
           <Tabs.Tab value={NEW_TAB} aria-label="New order" title="New order (Alt+N)" data-testid="new-order-tab" leftSection={creating ? <Loader size={14} /> : <PlusIcon size={16} />} />
         </Tabs.List>
@@ -230,6 +242,8 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
               onSubmitted={onSubmitted}
               receiptStore={receiptStore}
               canManage={canManage}
+              pinned={isPinned(tabs, tab.orderId)}
+              onTogglePin={togglePinned}
             />
           </Tabs.Panel>
         ))}
@@ -238,7 +252,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
   );
 }
 
-function OrderTabButton({ tab, onClose }: { tab: OpenOrderTab; onClose: (orderId: number) => void }) {
+function OrderTabButton({ tab, pinned, onClose }: { tab: OpenOrderTab; pinned: boolean; onClose: (orderId: number) => void }) {
   const close = (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
@@ -269,6 +283,12 @@ function OrderTabButton({ tab, onClose }: { tab: OpenOrderTab; onClose: (orderId
       }
     >
       {tab.orderNumber}
+      {pinned ? <VisuallyHidden> (pinned)</VisuallyHidden> : null}
+      {pinned ? (
+        <Box component="span" aria-hidden="true" ml={4} c="blue.8" data-testid="tab-pinned">
+          •
+        </Box>
+      ) : null}
     </Tabs.Tab>
   );
 }
@@ -291,10 +311,12 @@ interface OrderTabProps {
   onSubmitted: (order: Order) => void;
   receiptStore: ReceiptStore;
   canManage: boolean;
+  pinned: boolean;
+  onTogglePin: (orderId: number) => void;
 }
 
 function OrderTab(props: OrderTabProps) {
-  const { tab, savedCustomerName, drafts, openDraft, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted, receiptStore, canManage } = props;
+  const { tab, savedCustomerName, drafts, openDraft, storeTaxes, settingsFailed, autoFocus, justSubmitted, creating, onNewOrder, onCustomerNameCommit, onSubmitted, receiptStore, canManage, pinned, onTogglePin } = props;
   const draft = useSyncExternalStore(drafts.subscribe, () => drafts.get(tab.orderId));
   const fetched = trpc.order.fetch.useQuery({ orderId: tab.orderId }, { enabled: draft === undefined, staleTime: Infinity, retry: false });
   useEffect(() => {
@@ -323,6 +345,8 @@ function OrderTab(props: OrderTabProps) {
         creating={creating}
         canManage={canManage}
         onChanged={onSubmitted}
+        pinned={pinned}
+        onTogglePin={() => onTogglePin(tab.orderId)}
       />
     );
   }

@@ -25,24 +25,26 @@ export interface NewLedgerEntry {
   createdBy: bigint | null;
 }
 
-/** Inserts entries in one statement; the balances they move follow in the same transaction. */
-export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+/** Inserts entries in one statement, answering their ids in order; the balances they move follow in the same transaction. */
+export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<bigint[]> {
+  if (entries.length === 0) return [];
   const store = BigInt(storeId);
-  await sql`
+  const { rows } = await sql<{ id: bigint }>`
     insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by)
     values ${sql.join(
       entries.map(
         (e) =>
           sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy})`,
       ),
-    )}`
+    )}
+    returning id`
     .execute(db)
     .catch((error: unknown) => {
       // A balance that would leave signed 64-bit range: refused like any other overflow.
       if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
       throw error;
     });
+  return rows.map((r) => r.id);
 }
 
 /** A completed order's lines that belong to a vendor, with what their item code says about settling them. */

@@ -39,7 +39,7 @@ export const ledgerProcedures = {
       .meta({ path: '/vendor/rent/post' })
       .input(ZPostRentInput)
       .output(ZPostRentOutput)
-      .mutation(({ ctx, input }) => postRent(ctx.db, actorOf(ctx), input.month)),
+      .mutation(({ ctx, input }) => postRent(ctx.db, actorOf(ctx), input)),
   }),
 
   adjust: settlementProcedure

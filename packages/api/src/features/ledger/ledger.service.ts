@@ -26,6 +26,8 @@ import {
 import { likeContains } from '../../db-helpers';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { journalAdjustment, journalPayouts, journalRent } from '../books/books.service';
+import { idempotent } from '../idempotency/idempotency.service';
 import { countVendors } from '../vendor/vendor.repository';
 import { VENDOR_NOT_FOUND } from '../vendor/vendor.service';
 import * as repo from './ledger.repository';
@@ -120,14 +122,16 @@ async function findAccount(db: Db, storeId: number, vendorId: number, itemCodeId
 }
 
 /** Posts a month's rent on every account whose deduction is on; a month posted already posts nothing new. */
-export async function postRent(db: Db, actor: Actor, month: string) {
-  return db.transaction().execute(async (trx) => {
+export async function postRent(db: Db, actor: Actor, input: { month: string; idempotencyKey?: string | undefined }) {
+  const { month } = input;
+  return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/rent/post', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
     const rents = (await repo.rentAccounts(trx, actor.storeId)).flatMap((a) => {
       const amount = rentEntryAmount(a.monthlyRent, deductsRent(a.vendorDeducts, a.codeOverride));
       return amount === null ? [] : [{ vendorId: a.vendorId, itemCodeId: a.itemCodeId, amount }];
     });
     const posted = await repo.insertRentEntries(trx, actor.storeId, month, rents, actor.userId);
+    await journalRent(trx, actor.storeId, month, posted, actor.userId);
     const total = posted.reduce((sum, p) => sum + p.amount, 0n);
     await recordAudit(trx, actor, { action: 'VENDOR_RENT_POST', targetType: 'rentMonth', targetId: month, after: { month, count: posted.length, total } });
     const message =
@@ -141,14 +145,14 @@ export async function postRent(db: Db, actor: Actor, month: string) {
 }
 
 /** Posts an ADJUSTMENT (either sign, with its memo) to one account. */
-export async function adjustAccount(db: Db, actor: Actor, input: { vendorId: number; itemCodeId: number | null; amount: bigint; memo: string }) {
-  return db.transaction().execute(async (trx) => {
+export async function adjustAccount(db: Db, actor: Actor, input: { vendorId: number; itemCodeId: number | null; amount: bigint; memo: string; idempotencyKey?: string | undefined }) {
+  return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/adjust', input }, async (trx) => {
     const account = await findAccount(trx, actor.storeId, input.vendorId, input.itemCodeId);
     await repo.lockVendors(trx, actor.storeId, [account.vendorId]);
     const before = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
-    await repo.insertEntries(trx, actor.storeId, [
-      { vendorId: account.vendorId, itemCodeId: account.itemCodeId, kind: 'ADJUSTMENT', amount: input.amount, memo: input.memo, createdBy: actor.userId },
-    ]);
+    const entry = { vendorId: account.vendorId, itemCodeId: account.itemCodeId, amount: input.amount, memo: input.memo };
+    const [id] = await repo.insertEntries(trx, actor.storeId, [{ ...entry, kind: 'ADJUSTMENT', createdBy: actor.userId }]);
+    await journalAdjustment(trx, actor.storeId, { ...entry, id: id! }, actor.userId);
     const balance = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
     await recordAudit(trx, actor, {
       action: 'VENDOR_ADJUST',
@@ -165,9 +169,9 @@ export async function adjustAccount(db: Db, actor: Actor, input: { vendorId: num
 export async function payOut(
   db: Db,
   actor: Actor,
-  input: { vendorId: number; itemCodeId: number | null; amount: bigint; method: PayoutMethod; reference: string },
+  input: { vendorId: number; itemCodeId: number | null; amount: bigint; method: PayoutMethod; reference: string; idempotencyKey?: string | undefined },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
     const account = await findAccount(trx, actor.storeId, input.vendorId, input.itemCodeId);
     await repo.lockVendors(trx, actor.storeId, [account.vendorId]);
@@ -180,6 +184,7 @@ export async function payOut(
       runId: null,
       createdBy: actor.userId,
     });
+    await journalPayouts(trx, actor.storeId, { payoutId: payout!.id }, input.method, [payout!], actor.userId);
     const balance = before - input.amount;
     await recordAudit(trx, actor, {
       action: 'VENDOR_PAYOUT',
@@ -211,7 +216,7 @@ async function planRun(trx: Db, storeId: number, through: string, minimum: bigin
  * what was paid out so far, when that reaches the minimum, in one transaction. A preview
  * answers the same list and posts nothing.
  */
-export async function runPayouts(db: Db, actor: Actor, input: { through: string; minimum: bigint; method: PayoutMethod; preview: boolean }) {
+export async function runPayouts(db: Db, actor: Actor, input: { through: string; minimum: bigint; method: PayoutMethod; preview: boolean; idempotencyKey?: string | undefined }) {
   const answer = (runId: bigint | null, payouts: Awaited<ReturnType<typeof planRun>>) => {
     const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
     const what = `${payouts.length} ${payouts.length === 1 ? 'account' : 'accounts'}, ${formatMoney(total)}`;
@@ -228,7 +233,7 @@ export async function runPayouts(db: Db, actor: Actor, input: { through: string;
     };
   };
   if (input.preview) return answer(null, await planRun(db, actor.storeId, input.through, input.minimum));
-  return db.transaction().execute(async (trx) => {
+  return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout-run', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
     // Lock the vendors it would pay, then plan again: no sale or refund moves them now.
     const first = await planRun(trx, actor.storeId, input.through, input.minimum);
@@ -238,6 +243,7 @@ export async function runPayouts(db: Db, actor: Actor, input: { through: string;
     const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
     const runId = await repo.insertPayoutRun(trx, actor.storeId, { through: input.through, minimum: input.minimum, method: input.method, total, count: payouts.length, createdBy: actor.userId });
     await repo.insertPayouts(trx, actor.storeId, payouts, { method: input.method, reference: '', runId, createdBy: actor.userId });
+    await journalPayouts(trx, actor.storeId, { payoutRunId: runId }, input.method, payouts, actor.userId);
     await recordAudit(trx, actor, {
       action: 'VENDOR_PAYOUT_RUN',
       targetType: 'payoutRun',

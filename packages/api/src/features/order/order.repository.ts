@@ -182,16 +182,17 @@ const ORDER_COLUMNS = sql.raw(`o.id, o.order_number as "orderNumber", o.customer
  * the key as it was when the statement began.
  */
 export async function lockOrderForSubmit(db: Db, storeId: number, orderId: number | bigint, key: string | null) {
-  const { rows } = await sql<OrderRow & { now: Date; answerValue: Uint8Array | null; answer: SuperJSONResult | null; defaultVendorCommissionPercent: bigint }>`
-    select ${ORDER_COLUMNS}, now() as now, k.answer_value as "answerValue", k.answer,
+  const { rows } = await sql<OrderRow & { now: Date; answerValue: Uint8Array | null; answer: SuperJSONResult | null; requestHash: Uint8Array | null; defaultVendorCommissionPercent: bigint }>`
+    select ${ORDER_COLUMNS}, now() as now, k.answer_value as "answerValue", k.answer, k.request_hash as "requestHash",
       (select s.default_vendor_commission_percent from stores s where s.id = o.store_id) as "defaultVendorCommissionPercent"
     from orders o left join order_submit_keys k on k.store_id = o.store_id and k.order_id = o.id and k.key = ${key}
     where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}
     for update of o`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const { answerValue, answer, ...order } = row;
-  return { ...order, answer: answerValue ?? answer };
+  const { answerValue, answer, requestHash, ...order } = row;
+  const kept = answerValue ?? answer;
+  return { ...order, answer: kept === null ? null : { answer: kept, requestHash } };
 }
 
 /** The stored totals have the domain's order summary shape. */
@@ -424,10 +425,20 @@ export async function approveOrder(db: Db, storeId: number, orderId: bigint | nu
     .execute();
 }
 
-export async function cancelOrder(db: Db, storeId: number, orderId: bigint | number, by: bigint, reason: string): Promise<void> {
+export async function cancelOrder(db: Db, storeId: number, orderId: bigint | number, by: bigint, reason: string, customerName?: string): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ status: 'CANCELLED', cancelled_by: by, cancelled_at: sql`now()`, cancel_reason: reason, updated_at: sql`now()` })
+    .set({ status: 'CANCELLED', cancelled_by: by, cancelled_at: sql`now()`, cancel_reason: reason, updated_at: sql`now()`, ...(customerName !== undefined ? { customer_name: customerName } : {}) })
+    .where('id', '=', BigInt(orderId))
+    .where(inStore(storeId))
+    .execute();
+}
+
+/** A draft's customer name (the caller has locked the order and checked it is a DRAFT). */
+export async function setCustomerName(db: Db, storeId: number, orderId: bigint | number, customerName: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ customer_name: customerName, updated_at: sql`now()` })
     .where('id', '=', BigInt(orderId))
     .where(inStore(storeId))
     .execute();
@@ -477,19 +488,25 @@ export async function takeStock(db: Db, storeId: number, orderId: bigint | numbe
  */
 export type KeptAnswer = Uint8Array | SuperJSONResult;
 
+/** A first answer as kept, with the hash of its request (null when kept before requests were hashed). */
+export interface KeptSubmit {
+  answer: KeptAnswer;
+  requestHash: Uint8Array | null;
+}
+
 /** The first answer to a submit of this order with this key, as kept, or undefined. */
-export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string): Promise<KeptAnswer | undefined> {
+export async function findSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string): Promise<KeptSubmit | undefined> {
   const row = await db
     .selectFrom('order_submit_keys')
-    .select(['answer', 'answer_value'])
+    .select(['answer', 'answer_value', 'request_hash'])
     .where(inStore(storeId))
     .where('order_id', '=', BigInt(orderId))
     .where('key', '=', key)
     .executeTakeFirst();
-  return row ? (row.answer_value ?? (row.answer as SuperJSONResult)) : undefined;
+  return row ? { answer: row.answer_value ?? (row.answer as SuperJSONResult), requestHash: row.request_hash } : undefined;
 }
 
-/** Keeps the first answer to a submit with this key, serialised by node:v8. */
-export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: Uint8Array): Promise<void> {
-  await sql`insert into order_submit_keys (store_id, order_id, key, answer_value) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer})`.execute(db);
+/** Keeps the first answer to a submit with this key, serialised by node:v8, with the hash of its request. */
+export async function insertSubmitAnswer(db: Db, storeId: number, orderId: bigint | number, key: string, answer: Uint8Array, requestHash: Uint8Array): Promise<void> {
+  await sql`insert into order_submit_keys (store_id, order_id, key, answer_value, request_hash) values (${BigInt(storeId)}, ${BigInt(orderId)}, ${key}, ${answer}, ${requestHash})`.execute(db);
 }

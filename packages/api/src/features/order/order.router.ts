@@ -1,10 +1,11 @@
 /**
- * /order/next, /order/update-line, /order/submit, /order/fetch, /order/lookup and
- * /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
+ * /order/next, /order/update-line, /order/customer-name, /order/submit, /order/fetch,
+ * /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
  * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
  * above, or STORE_STAFF with a manager's approval.
  */
 import {
+  ZApproveOrderInput,
   ZCancelOrderInput,
   ZEmptyInput,
   ZFetchOrderOutput,
@@ -15,6 +16,8 @@ import {
   ZOrderIdInput,
   ZRefundOrderInput,
   ZRefundOrderOutput,
+  ZSetCustomerNameInput,
+  ZSetCustomerNameOutput,
   ZSubmitOrderInput,
   ZSubmitOrderOutput,
   ZUpdateLineInput,
@@ -22,7 +25,7 @@ import {
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
 import { lookupOrders } from './order.repository';
-import { approveOrder, cancelOrder, fetchOrder, nextOrder, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder, fetchOrder, nextOrder, setCustomerName, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -39,6 +42,11 @@ export const orderRouter = router({
     .input(ZUpdateLineInput)
     .output(ZUpdateLineOutput)
     .mutation(({ ctx, input }) => updateLine(ctx.db, ctx.storeId, input)),
+  setCustomerName: staffProcedure
+    .meta({ path: '/order/customer-name' })
+    .input(ZSetCustomerNameInput)
+    .output(ZSetCustomerNameOutput)
+    .mutation(({ ctx, input }) => setCustomerName(ctx.db, ctx.storeId, input.orderId, input.customerName)),
   submit: staffProcedure
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)
@@ -46,14 +54,14 @@ export const orderRouter = router({
     .mutation(({ ctx, input }) => submitOrder(ctx, input)),
   approve: managerProcedure
     .meta({ path: '/order/approve' })
-    .input(ZOrderIdInput)
+    .input(ZApproveOrderInput)
     .output(ZOrderActionOutput)
-    .mutation(({ ctx, input }) => approveOrder(ctx, input.orderId)),
+    .mutation(({ ctx, input }) => approveOrder(ctx, input)),
   cancel: staffProcedure
     .meta({ path: '/order/cancel', accessNote: 'a PENDING order only STORE_MANAGER and above (403)' })
     .input(ZCancelOrderInput)
     .output(ZOrderActionOutput)
-    .mutation(({ ctx, input }) => cancelOrder(ctx, input.orderId, input.reason)),
+    .mutation(({ ctx, input }) => cancelOrder(ctx, input)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)

@@ -11,7 +11,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { Kysely } from 'kysely';
 import superjson from 'superjson';
 import type { Database } from '@pos/db';
-import type { SubmitLine, SubmitOrderInput, UpdateLineInput } from '@pos/contracts';
+import { IDEMPOTENCY_KEY_REUSED, type SubmitLine, type SubmitOrderInput, type UpdateLineInput } from '@pos/contracts';
 import {
   assertLineWithinLimits,
   assertOrderWithinLimits,
@@ -34,9 +34,11 @@ import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
+import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency.service';
 import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
@@ -377,11 +379,11 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
 }
 
-/** Posts a completed order's vendor lines to the ledger with what each payment applied. */
+/** Posts a completed order's vendor lines to the ledger with what each payment applied, then its journal in the books. */
 async function postSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; orderNumber: string; total: bigint },
   payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[],
   userId: bigint,
   vendorLines?: readonly VendorSaleLine[],
@@ -394,6 +396,7 @@ async function postSale(
     userId,
     vendorLines,
   );
+  await journalSale(trx, storeId, order, userId);
 }
 
 /**
@@ -420,19 +423,19 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     // Checked before the transaction: a refused approval leaves nothing but its count.
     if (input.idempotencyKey !== undefined) {
       const first = await repo.findSubmitAnswer(db, storeId, input.orderId, input.idempotencyKey);
-      if (first !== undefined) return answered(first);
+      if (first !== undefined) return answered(first, input);
     }
     if (await needsApproval(db, storeId, input)) approver = await verifyManagerApproval(caller, storeId, input.approval);
   }
   return db.transaction().execute(async (trx) => {
     const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    if (order.answer !== null) return answered(order.answer);
+    if (order.answer !== null) return answered(order.answer, input);
     if (input.idempotencyKey !== undefined && !isOrderEditable(order.status)) {
       // The lock waited for a submit that committed since this statement's snapshot,
       // which cannot see that submit's key: read it again (only a submit leaves a draft).
       const first = await repo.findSubmitAnswer(trx, storeId, input.orderId, input.idempotencyKey);
-      if (first !== undefined) return answered(first);
+      if (first !== undefined) return answered(first, input);
     }
     assertEditable(order.status);
     const lines = await saveLines(trx, storeId, input, order);
@@ -464,10 +467,10 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     const saved = submitted(order, lines.totals, outcome, approvedBy ? approvedBy.username : order.approvedBy, lines.items, paid);
     await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
     const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
-    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer));
+    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
     // Last, so the rows every sale of the store updates (its counters, ledger totals and
     // the vendor's balance) stay locked for as short a time as possible.
-    if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
     await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
     return answer;
   });
@@ -475,9 +478,10 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
 
 type SubmitAnswer = { success: boolean; message: string; order: Awaited<ReturnType<typeof loadOrder>> };
 
-/** A first answer kept with its idempotency key, as it was answered. */
-function answered(kept: repo.KeptAnswer): SubmitAnswer {
-  return kept instanceof Uint8Array ? (deserialize(kept) as SubmitAnswer) : superjson.deserialize<SubmitAnswer>(kept);
+/** A first answer kept with its idempotency key, as it was answered; 409 when it answered another request. */
+function answered({ answer, requestHash: kept }: repo.KeptSubmit, input: SubmitOrderInput): SubmitAnswer {
+  if (!sameRequest(kept, requestHash(input))) throw new AppError('CONFLICT', IDEMPOTENCY_KEY_REUSED);
+  return answer instanceof Uint8Array ? (deserialize(answer) as SubmitAnswer) : superjson.deserialize<SubmitAnswer>(answer);
 }
 
 /**
@@ -622,9 +626,10 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
 export const NOT_PENDING = (status: string) => `This order is ${status}: only a PENDING order waits for approval`;
 
 /** A manager completes a PENDING order with the payments it was submitted with. */
-export async function approveOrder(caller: Caller, orderId: number) {
+export async function approveOrder(caller: Caller, input: { orderId: number; idempotencyKey?: string | undefined }) {
   const { storeId } = caller;
-  return caller.db.transaction().execute(async (trx) => {
+  const { orderId } = input;
+  return idempotent(caller.db, { storeId, procedure: '/order/approve', input }, async (trx) => {
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'PENDING') throw new AppError('CONFLICT', NOT_PENDING(order.status));
@@ -637,15 +642,28 @@ export async function approveOrder(caller: Caller, orderId: number) {
   });
 }
 
+/** Saves a DRAFT's customer name (any other status: 409), so a reload, a cancel or a lookup shows it. */
+export async function setCustomerName(db: Db, storeId: number, orderId: number, customerName: string) {
+  return db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, storeId, orderId);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    assertEditable(order.status);
+    await repo.setCustomerName(trx, storeId, orderId, customerName);
+    return { success: true, message: 'OK', customerName };
+  });
+}
+
 /** Cancels a DRAFT (STORE_STAFF and above) or a PENDING order (STORE_MANAGER and above), with the reason. */
-export async function cancelOrder(caller: Caller, orderId: number, reason: string) {
+export async function cancelOrder(caller: Caller, input: { orderId: number; reason: string; idempotencyKey?: string | undefined; customerName?: string | undefined }) {
   const { storeId } = caller;
-  return caller.db.transaction().execute(async (trx) => {
+  const { orderId, reason, customerName } = input;
+  return idempotent(caller.db, { storeId, procedure: '/order/cancel', input }, async (trx) => {
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'DRAFT' && order.status !== 'PENDING') throw new AppError('CONFLICT', `This order is ${order.status} and can no longer be cancelled`);
     if (order.status === 'PENDING' && !includes(caller.role, 'STORE_MANAGER')) throw new AppError('FORBIDDEN', 'Only a manager may cancel an order that waits for approval');
-    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason);
+    // A draft's name as the cashier left it is kept with it; a PENDING order keeps the name it was submitted with.
+    await repo.cancelOrder(trx, storeId, orderId, caller.user.id, reason, order.status === 'DRAFT' ? customerName : undefined);
     const saved = await loadOrder(trx, storeId, orderId);
     await recordAudit(trx, actorOfCaller(caller), {
       action: 'ORDER_CANCEL',

@@ -24,7 +24,9 @@ import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
+import { idempotent, keptAnswer } from '../idempotency/idempotency.service';
 import { postRefund } from '../ledger/ledger.service';
+import { journalRefund } from '../books/books.service';
 import { ORDER_NOT_FOUND, loadOrder } from './order.service';
 import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
@@ -45,13 +47,19 @@ function lineLabel(line: repo.RefundableLineRow, index: number): string {
  */
 export async function refundOrder(ctx: Context & { storeId: number; role: Role; user: { id: bigint } }, input: RefundOrderInput) {
   const actor: Actor = { storeId: ctx.storeId, userId: ctx.user.id, role: ctx.role };
+  const call = { storeId: ctx.storeId, procedure: '/order/refund', input };
+  // A retry of a refund made answers it without checking an approval again.
+  const kept = await keptAnswer<RefundAnswer>(ctx.db, call);
+  if (kept) return kept.answer;
   let approver: { id: bigint; username: string } | null = null;
   if (!includes(ctx.role, 'STORE_MANAGER')) {
     if (!input.approval) throw new AppError('FORBIDDEN', REFUND_NEEDS_APPROVAL);
     approver = await verifyManagerApproval(ctx, ctx.storeId, input.approval);
   }
-  return ctx.db.transaction().execute((trx) => refundInTransaction(trx, actor, approver, input));
+  return idempotent(ctx.db, call, (trx) => refundInTransaction(trx, actor, approver, input));
 }
+
+type RefundAnswer = Awaited<ReturnType<typeof refundInTransaction>>;
 
 async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint; username: string } | null, input: RefundOrderInput) {
   const { storeId } = actor;
@@ -115,6 +123,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
     plan.lines.map((l) => ({ lineId: BigInt(l.line.id), lineQuantity: l.line.quantity, refundedBefore: l.line.refundedQuantity, quantity: l.quantity })),
     actor.userId,
   );
+  await journalRefund(trx, storeId, { id: refundId, orderId: order.id, number }, actor.userId);
   await repo.returnStock(trx, storeId, order.id, plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity })), `Returned on refund ${number}`, actor.userId);
 
   const refundedNow = new Map(plan.lines.map((l) => [l.line.id, l.quantity]));

@@ -277,18 +277,18 @@ export async function closedDaysSince(db: Db, storeId: number, since: string): P
   return rows.map((r) => r.day);
 }
 
-/** Records a closed day; false when it was closed already (the first close stands). */
+/** Records a closed day, answering its id; null when it was closed already (the first close stands). */
 export async function insertDayClose(
   db: Db,
   storeId: number,
   c: { day: string; openingCash: bigint; countedCash: bigint; expectedCash: bigint; overShort: bigint; report: string; closedBy: bigint | null },
-): Promise<boolean> {
+): Promise<bigint | null> {
   const { rows } = await sql<{ id: bigint }>`
     insert into day_closes (store_id, day, opening_cash, counted_cash, expected_cash, over_short, report, closed_by)
     values (${storeId}, ${c.day}::date, ${c.openingCash}, ${c.countedCash}, ${c.expectedCash}, ${c.overShort}, ${c.report}::jsonb, ${c.closedBy})
     on conflict (store_id, day) do nothing
     returning id`.execute(db);
-  return rows.length > 0;
+  return rows[0]?.id ?? null;
 }
 
 /** Serialises closes of one store's days (a transaction-level advisory lock). */

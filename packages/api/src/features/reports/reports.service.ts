@@ -12,6 +12,8 @@ import type { SalesReportInput } from '@pos/contracts';
 import { PAGED_REPORT_GROUPINGS, addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { journalDayClose } from '../books/books.service';
+import { idempotent } from '../idempotency/idempotency.service';
 import { storeBalanceTotals } from '../ledger/ledger.service';
 import * as repo from './reports.repository';
 
@@ -231,17 +233,21 @@ export async function endOfDay(db: Db, storeId: number, now: Date, input: { date
 
 export const DAY_NOT_BEGUN = 'A day that has not begun cannot be closed';
 
-/** Closes a day: its Z report, the cash counted and who closed it, recorded once; a closed day answers 409. */
-export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: string; openingCash: bigint; countedCash: bigint }) {
+/**
+ * Closes a day: its Z report, the cash counted and who closed it, recorded once, and
+ * answered as a closed day is; a closed day answers 409 (a retry with the close's
+ * idempotency key answers the close instead).
+ */
+export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: string; openingCash: bigint; countedCash: bigint; idempotencyKey?: string | undefined }) {
   const info = await repo.storeReportInfo(db, actor.storeId, now);
   if (input.date > info.today) throw new AppError('BAD_REQUEST', DAY_NOT_BEGUN);
-  await db.transaction().execute(async (trx) => {
+  return idempotent(db, { storeId: actor.storeId, procedure: '/reports/end-of-day/close', input }, async (trx) => {
     await repo.lockDayClose(trx, actor.storeId);
     const found = await repo.findDayClose(trx, actor.storeId, input.date);
     if (found) throw new AppError('CONFLICT', `${input.date} was closed already by ${found.closedBy ?? 'a former user'}; a closed day can be reprinted, not changed`);
     const report = await dayReport(trx, actor.storeId, info, input.date, input.openingCash, input.countedCash);
     const cash = report.cash;
-    await repo.insertDayClose(trx, actor.storeId, {
+    const closeId = await repo.insertDayClose(trx, actor.storeId, {
       day: input.date,
       openingCash: cash.opening,
       countedCash: input.countedCash,
@@ -250,14 +256,15 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
       report: superjson.stringify(report),
       closedBy: actor.userId,
     });
+    if (closeId !== null) await journalDayClose(trx, actor.storeId, { id: closeId, day: input.date, countedCash: input.countedCash, expectedCash: cash.expected }, actor.userId);
     await recordAudit(trx, actor, {
       action: 'DAY_CLOSE',
       targetType: 'storeDay',
       targetId: input.date,
       after: { day: input.date, openingCash: cash.opening, countedCash: input.countedCash, expectedCash: cash.expected, overShort: cash.overShort },
     });
+    const answer = closedAnswer((await repo.findDayClose(trx, actor.storeId, input.date))!, info.today, await closedDays(trx, actor.storeId, info.today));
+    const over = answer.report.cash.overShort ?? 0n;
+    return { ...answer, message: `${input.date} closed: ${overShortWord(over).toLowerCase()}${over === 0n ? '' : ` by ${formatMoney(over < 0n ? -over : over)}`}` };
   });
-  const answer = await endOfDay(db, actor.storeId, now, { date: input.date });
-  const over = answer.report.cash.overShort ?? 0n;
-  return { ...answer, message: `${input.date} closed: ${overShortWord(over).toLowerCase()}${over === 0n ? '' : ` by ${formatMoney(over < 0n ? -over : over)}`}` };
 }
