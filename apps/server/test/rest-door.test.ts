@@ -779,6 +779,21 @@ describe('vendors, item codes and stock items through the door', () => {
     });
   });
 
+  describePath('/item/scan', () => {
+    it("answers an item code's vendor and booth for a cashier; 404 for an unknown code or another store's, 400 without a code, 403 for an accountant", async () => {
+      const vendorId = await newVendor();
+      const code = await newCode(vendorId);
+      const res = await post('/item/scan', { ...as(cashier), code: code.tag.toLowerCase() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, kind: 'ITEM_CODE', code: code.tag, itemCode: code.tag, vendor: { id: vendorId, booth: code.tag }, price: null });
+      const theirs = (await h.as(stranger).store.itemcode.fetchVendor({ vendorId: theirVendorId })).itemCodes[0]!;
+      expect(failure(await post('/item/scan', { ...as(cashier), code: theirs.tag }))).toEqual({ status: 404, code: 'NOT_FOUND', message: `Unknown item code ${theirs.tag}` });
+      expect(failure(await post('/item/scan', { ...as(cashier), code: 'NO-SUCH-CODE' }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/item/scan', { ...as(cashier) }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/item/scan', { ...as(accountant), code: code.tag }))).toMatchObject({ status: 403 });
+    });
+  });
+
   describePath('/store/inventory/list', () => {
     it('lists and searches the store items for a cashier', async () => {
       const { item } = await h.as(owner).store.inventory.add({ ...itemBody(), description: 'Quirky Teapot' });
@@ -1219,6 +1234,8 @@ describe('orders and store dashboards through the door', () => {
   beforeAll(async () => {
     shop = await signUpOwner(h);
     [clerk, books, rival] = await Promise.all([addStaff(h, shop, 'STORE_STAFF'), addStaff(h, shop, 'STORE_ACCOUNTANT'), signUpOwner(h)]);
+    // The rocker's code is one of each store's codes, of no vendor: the store's own sale.
+    for (const person of [shop, rival]) await h.as(person).store.itemcode.add({ tag: rocker.itemCode, vendorId: null });
     clocked = await buildApp({ db: handle.db, api: { scryptCost: 1024, now: () => NOW } });
   });
   afterAll(async () => {
@@ -1273,7 +1290,7 @@ describe('orders and store dashboards through the door', () => {
         tax1Percent: percent('7250000'),
         tax1Amount: money('3910000'),
         tax1Description: 'TAX',
-        knownItemCode: false,
+        knownItemCode: true,
       });
       expect(body.newOrderLineId).toEqual(expect.any(Number));
       expect(body.newLine).toMatchObject({ id: body.newOrderLineId, quantity: 1, price: money('0') });
@@ -1337,6 +1354,15 @@ describe('orders and store dashboards through the door', () => {
     });
   });
 
+  describePath('/order/day-status', () => {
+    it("answers the store's business day and whether it was closed (money-edges.test.ts closes one)", async () => {
+      const res = await post('/order/day-status', as(clerk));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: false, message: null });
+      expect(failure(await post('/order/day-status', {}))).toMatchObject({ status: 401 });
+    });
+  });
+
   describePath('/order/fetch', () => {
     it('answers {success, order} with every per-line tax field', async () => {
       const d = await completed();
@@ -1366,7 +1392,7 @@ describe('orders and store dashboards through the door', () => {
         tax3Percent: percent('0'),
         tax3Amount: money('0'),
         tax3Description: '',
-        knownItemCode: false,
+        knownItemCode: true,
         warnOnNoControlCode: false,
         refundedQuantity: 0,
       });

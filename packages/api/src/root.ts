@@ -6,6 +6,7 @@ import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
+import { scanRouter } from './features/scan/scan.router';
 import { staffRouter } from './features/staff/staff.router';
 import { storeRouter } from './features/store/store.router';
 import { systemRouter } from './features/system/system.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   order: orderRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,
+  scan: scanRouter,
   staff: staffRouter,
   store: storeRouter,
   system: systemRouter,

@@ -13,3 +13,4 @@ export * from './refunds';
 export * from './books-accounts';
 export * from './books';
 export * from './vendor-money-settings';
+export * from './time-zones';

@@ -6,11 +6,12 @@
  * reprinted, never changed. The cash typed stays in its boxes whatever the server says.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DonutChart } from '@mantine/charts';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DonutChart } from './charts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire, toMoneyWire, type EndOfDay } from '@pos/contracts';
-import { formatMoney, includes, overShortWord } from '@pos/domain';
+import { formatDateTimeIn, formatMoney, includes, overShortWord } from '@pos/domain';
+import { DayInput } from '../../components/day-input';
 import { LoadFailure } from '../../components/load-failure';
 import { MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
@@ -19,6 +20,7 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { SLICE_COLORS } from './sales-tab';
 import classes from './reports.module.css';
+import { newIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_LOAD = 'Failed to load the end-of-day report';
 const FAILED_CLOSE = 'Failed to close the day';
@@ -63,7 +65,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         </Title>
         {eod.closed ? (
           <Badge color="dark" variant="filled" size="lg" tt="none" data-testid="closed-badge">
-            Closed by {eod.closed.by ?? 'a former user'} at {new Date(eod.closed.at).toLocaleString()}
+            Closed by {eod.closed.by ?? 'a former user'} at {formatDateTimeIn(eod.closed.at, r.timeZone)}
           </Badge>
         ) : (
           <Badge color="blue.8" variant="filled" size="lg">
@@ -98,7 +100,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
             <Table withTableBorder striped data-testid="z-payments">
               <Table.Thead>
                 <Table.Tr>
-                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds'].map((h, i) => (
+                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds', 'Returns'].map((h, i) => (
                     <Table.Th key={h} scope="col" className={i > 0 ? classes.numeric : undefined}>
                       {h}
                     </Table.Th>
@@ -115,6 +117,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.tendered) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.change) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{m(p.refunds)}</Table.Td>
+                    <Table.Td className={classes.numeric}>{m(p.returns)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -138,6 +141,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         <Figure label="Opening cash" value={m(r.cash.opening)} />
         <Figure label="Cash taken (tendered less change)" value={m(r.cash.taken)} />
         <Figure label="Cash refunds" value={m(r.cash.refunds)} />
+        <Figure label="Cash returns (sales below zero)" value={m(r.cash.returns)} testId="z-returns" />
         <Figure label="Cash payouts" value={m(r.cash.payouts)} />
         <Figure label="Expected cash" value={m(r.cash.expected)} testId="z-expected" />
         <Figure label="Counted cash" value={r.cash.counted ? m(r.cash.counted) : '—'} />
@@ -221,6 +225,8 @@ export function EndOfDayTab() {
   const [openingCash, setOpeningCash] = useState(0n);
   const [countedCash, setCountedCash] = useState<bigint | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // One key per opening of the confirmation: a double press or a retry closes once.
+  const [closeKey, setCloseKey] = useState('');
   const input = { ...(date ? { date } : {}), openingCash: toMoneyWire(openingCash), ...(countedCash !== null ? { countedCash: toMoneyWire(countedCash) } : {}) };
   const eod = trpc.reports.endOfDay.report.useQuery(input, { placeholderData: keepPreviousData, staleTime: 0 });
   const close = trpc.reports.endOfDay.close.useMutation({
@@ -242,7 +248,7 @@ export function EndOfDayTab() {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="form" aria-label="End of day settings" onSubmit={(e) => e.preventDefault()} noValidate className={classes.screenOnly}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <TextInput type="date" label="Day" name="date" value={day} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DayInput label="Day" name="date" value={day} onChange={setDate} />
           {/* A closed day shows the cash it was closed with; what was typed waits for an open day. */}
           <MoneyInput label="Opening cash" name="openingCash" value={closedCash ? closedCash.opening : openingCash} onChange={setOpeningCash} disabled={closed !== null} />
           <MoneyInput
@@ -265,7 +271,7 @@ export function EndOfDayTab() {
         </SimpleGrid>
         <Group justify="space-between" mt="md" gap="sm">
           <Text size="sm" c="dimmed">
-            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − change − cash refunds − cash payouts.'}
+            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − cash refunds − cash returns − cash payouts.'}
           </Text>
           <Group gap="sm">
             {eod.isFetching ? <Loader size="xs" aria-label="Loading the end-of-day report" /> : null}
@@ -273,7 +279,13 @@ export function EndOfDayTab() {
               {closed ? 'Reprint' : 'Print'}
             </Button>
             {mayClose && !closed ? (
-              <Button color="blue.8" onClick={() => setConfirming(true)} disabled={!data || future || countedCash === null || eod.isFetching}>
+              <Button
+                color="blue.8"
+                onClick={() => {
+                  setCloseKey(newIdempotencyKey());
+                  setConfirming(true);
+                }}
+                disabled={!data || future || countedCash === null || eod.isFetching}>
                 Close day
               </Button>
             ) : null}
@@ -305,7 +317,7 @@ export function EndOfDayTab() {
               <Button
                 color="blue.8"
                 loading={close.isPending}
-                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash) })}
+                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash), idempotencyKey: closeKey })}
               >
                 Close day
               </Button>

@@ -28,6 +28,7 @@ import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { journalAdjustment, journalPayouts, journalRent } from '../books/books.service';
 import { idempotent } from '../idempotency/idempotency.service';
+import { assertDayOpen } from '../reports/day-close.service';
 import { countVendors } from '../vendor/vendor.repository';
 import { VENDOR_NOT_FOUND } from '../vendor/vendor.service';
 import * as repo from './ledger.repository';
@@ -173,6 +174,7 @@ export async function payOut(
 ) {
   return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
+    if (input.method === 'CASH') await assertDayOpen(trx, actor.storeId);
     const account = await findAccount(trx, actor.storeId, input.vendorId, input.itemCodeId);
     await repo.lockVendors(trx, actor.storeId, [account.vendorId]);
     const before = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
@@ -235,6 +237,7 @@ export async function runPayouts(db: Db, actor: Actor, input: { through: string;
   if (input.preview) return answer(null, await planRun(db, actor.storeId, input.through, input.minimum));
   return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout-run', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
+    if (input.method === 'CASH') await assertDayOpen(trx, actor.storeId);
     // Lock the vendors it would pay, then plan again: no sale or refund moves them now.
     const first = await planRun(trx, actor.storeId, input.through, input.minimum);
     const locked = new Set(first.map((p) => p.vendorId));

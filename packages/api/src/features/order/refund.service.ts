@@ -27,6 +27,7 @@ import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, keptAnswer } from '../idempotency/idempotency.service';
 import { postRefund } from '../ledger/ledger.service';
 import { journalRefund } from '../books/books.service';
+import { assertDayOpen } from '../reports/day-close.service';
 import { ORDER_NOT_FOUND, loadOrder } from './order.service';
 import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
@@ -70,6 +71,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
   if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') {
     throw new AppError('BAD_REQUEST', `Only a completed order can be refunded: order ${order.orderNumber} is ${order.status}`);
   }
+  await assertDayOpen(trx, storeId);
 
   const rows = await repo.refundableLines(trx, storeId, order.id);
   const sources = rows.map((row, i) => ({
