@@ -109,10 +109,10 @@ export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(as
   });
 });
 
-/** A procedure for callers whose current role includes `required`. */
-export function roleProcedure(required: Role) {
+/** A procedure for callers whose current role includes `required`; others are refused with `refusal`. */
+export function roleProcedure(required: Role, refusal = `This needs the ${required} role`) {
   return memberProcedure.meta({ access: required }).use(({ ctx, next }) => {
-    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', `This needs the ${required} role`);
+    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', refusal);
     return next();
   });
 }

@@ -28,6 +28,18 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
   DAY_CLOSE: 'Day closed',
+  VENDOR_CREATE: 'Vendor added',
+  VENDOR_UPDATE: 'Vendor changed',
+  VENDOR_DELETE: 'Vendor deleted',
+  VENDOR_ARCHIVE: 'Vendor archived',
+  ITEM_CODE_CREATE: 'Item code added',
+  ITEM_CODE_UPDATE: 'Item code changed',
+  ITEM_CODE_DELETE: 'Item code deleted',
+  ITEM_CODE_ARCHIVE: 'Item code archived',
+  INVENTORY_ITEM_CREATE: 'Stock item added',
+  INVENTORY_ITEM_UPDATE: 'Stock item changed',
+  INVENTORY_ITEM_ADJUST: 'Stock adjusted',
+  INVENTORY_ITEM_ARCHIVE: 'Stock item archived',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
@@ -39,10 +51,12 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   order: 'Order',
   vendor: 'Vendor',
   storeDay: 'Store day',
+  itemCode: 'Item code',
+  inventoryItem: 'Stock item',
 };
 
 /** Recorded fields that name a target, in the order they are looked for. */
-const NAME_FIELDS = ['name', 'username', 'orderNumber', 'tradeName'] as const;
+const NAME_FIELDS = ['name', 'username', 'orderNumber', 'tradeName', 'tag', 'sku'] as const;
 
 /** 'tax1ApplyByDefault' → 'Tax 1 apply by default'. */
 export function fieldLabel(field: string): string {
