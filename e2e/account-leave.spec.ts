@@ -47,7 +47,7 @@ describe('leaving a store from the Account page', () => {
     await screenshot(page, 'account-leave-confirm');
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('leave-result').textContent()).resolves.toBe(`You left ${stranger.storeName} (STORE_STAFF).`);
+    await expect(page.getByTestId('leave-result').textContent()).resolves.toBe(`You left ${stranger.storeName} (Store staff).`);
     await row(stranger.storeName).waitFor({ state: 'detached' });
     const stored = await readSession(page);
     expect(stored.availableRoles).toEqual([{ storeId: user.storeId, storeName: user.storeName, role: 'STORE_OWNER' }]);

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Paper, PasswordInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { ZPasswordInput } from '@pos/contracts';
-import { isStoreRole, MESSAGES } from '@pos/domain';
+import { isStoreRole, MESSAGES, roleName } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { focusFirstError, requestResolver } from '../../lib/form-validation';
@@ -187,7 +187,7 @@ function MyAssignments() {
     try {
       const answer = await leave.mutateAsync({ assignment: { storeId: leaving.storeId, role: leaving.role } });
       keepRoles(answer.roles);
-      setDone(`You left ${leaving.storeName} (${leaving.role}).`);
+      setDone(`You left ${leaving.storeName} (${roleName(leaving.role)}).`);
       setLeaving(null);
     } catch (err) {
       setFailure(errorMessage(err, LEAVE_FAILED));
@@ -209,7 +209,7 @@ function MyAssignments() {
           {availableRoles.map((r) => (
             <Table.Tr key={keyOf(r)}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.storeName}</Table.Td>
-              <Table.Td>{r.role}</Table.Td>
+              <Table.Td>{roleName(r.role)}</Table.Td>
               <Table.Td ta="right">
                 {isStoreRole(r.role) ? (
                   <Button size="xs" variant="subtle" color="red" onClick={() => setLeaving(r)} aria-label={`Leave ${assignmentLabel(r)}`}>
@@ -225,7 +225,7 @@ function MyAssignments() {
         {leaving ? (
           <Stack gap="md" data-testid="leave-confirmation">
             <Text>
-              Leave <b>{leaving.storeName}</b>? You will no longer hold {leaving.role} there, on this device or any other.
+              Leave <b>{leaving.storeName}</b>? You will no longer hold {roleName(leaving.role)} there, on this device or any other.
             </Text>
             {failure ? (
               <Alert color="red" variant="light" role="alert" data-testid="leave-error">

@@ -7,9 +7,8 @@
  */
 import dayjs from 'dayjs';
 import { AUDIT_VALUE_KINDS, type AuditAction, type AuditEvent, type AuditValues } from '@pos/contracts';
-import { formatMoney, formatPercent, isRole } from '@pos/domain';
+import { formatMoney, formatPercent, isRole, roleName } from '@pos/domain';
 import type { CsvColumn } from '../../lib/csv';
-import { ROLE_LABELS } from '../staff/role-labels';
 
 export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ORDER_SUBMIT: 'Order submitted',
@@ -65,7 +64,7 @@ export function formatValue(action: AuditAction, field: string, value: unknown):
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === '') return '(blank)';
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? ROLE_LABELS[v] : formatValue(action, field, v))).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? roleName(v) : formatValue(action, field, v))).join(', ');
   if (typeof value === 'object') return formatRecord(action, value as Record<string, unknown>);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -131,7 +130,7 @@ export interface AuditColumn extends CsvColumn<AuditEvent> {
 export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   { header: 'When', value: (e) => formatWhen(e.createdAt), nowrap: true },
   { header: 'Who', value: (e) => e.actor?.username ?? 'System' },
-  { header: 'Role', value: (e) => ROLE_LABELS[e.role] },
+  { header: 'Role', value: (e) => roleName(e.role) },
   { header: 'Action', value: (e) => ACTION_LABELS[e.action] },
   { header: 'Target', value: targetLabel },
   { header: 'Changes', value: (e) => describeChanges(e).join('\n'), multiline: true },

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZAddStaffInput, ZAssignStaffInput } from '@pos/contracts';
-import { STORE_ROLES, canGrantRole, type Role, type StoreRole } from '@pos/domain';
+import { STORE_ROLES, canGrantRole, roleName, type Role, type StoreRole } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { fieldOfMessage, requestResolver } from '../../lib/form-validation';
@@ -10,7 +10,6 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
-import { ROLE_LABELS } from './role-labels';
 
 const FAILED_LOAD = 'Failed to load staff';
 const FAILED_ADD = 'Failed to add staff';
@@ -18,7 +17,7 @@ const FAILED_ASSIGN = 'Failed to assign role';
 const FAILED_REVOKE = 'Failed to revoke role';
 
 function roleOptions(granter: Role | null) {
-  return STORE_ROLES.filter((r) => granter !== null && canGrantRole(granter, r)).map((r) => ({ value: r, label: `${ROLE_LABELS[r]} (${r})` }));
+  return STORE_ROLES.filter((r) => granter !== null && canGrantRole(granter, r)).map((r) => ({ value: r, label: roleName(r) }));
 }
 
 /** Store > Staff (the /store/staff/* calls, docs/API.md): list, add a user with a role, assign a role, revoke. */
@@ -112,14 +111,14 @@ function StaffTable({ granter }: { granter: Role | null }) {
                                 <CloseButton
                                   size="xs"
                                   variant="transparent"
-                                  aria-label={`Revoke ${role} from ${member.username}`}
+                                  aria-label={`Revoke ${roleName(role)} from ${member.username}`}
                                   disabled={revoke.isPending}
                                   onClick={() => revoke.mutate({ userId: member.userId, staffRole: role as StoreRole })}
                                 />
                               ) : null
                             }
                           >
-                            {pending ? 'Revoking...' : ROLE_LABELS[role]}
+                            {pending ? 'Revoking...' : roleName(role)}
                           </Badge>
                         );
                       })}
