@@ -32,8 +32,8 @@ describe('leaving a store from the Account page', () => {
     const { page } = tp;
     await openAs(page, user, '/account');
     await page.getByTestId('my-assignments').waitFor();
-    await expect(row(user.storeName).textContent()).resolves.toContain('STORE_OWNER');
-    await expect(row(stranger.storeName).textContent()).resolves.toContain('STORE_STAFF');
+    await expect(row(user.storeName).textContent()).resolves.toContain('Store owner');
+    await expect(row(stranger.storeName).textContent()).resolves.toContain('Store staff');
     await screenshot(page, 'account-roles');
     tp.expectClean();
   });

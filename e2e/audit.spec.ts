@@ -115,7 +115,7 @@ describe('Audit: who changed what', () => {
       [owner.username, 'Store owner', 'Settings changed', 'Store settings', 'Order prefix: ORD- → AUD-\nTax 1 percent: 0% → 6.5%'],
       [
         manager.username,
-        'Manager',
+        'Store manager',
         'Payment method added',
         'Payment method Debit',
         ['Name: Debit', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $0.00', 'Requires manager approval: No', 'Vendor fee percent: 0%'].join('\n'),
@@ -146,7 +146,7 @@ describe('Audit: who changed what', () => {
 
     await choose('Action', 'All actions');
     await choose('Person', manager.username);
-    await expect.poll(async () => (await rows()).map((r) => r.slice(1, 5))).toEqual([[manager.username, 'Manager', 'Payment method added', 'Payment method Debit']]);
+    await expect.poll(async () => (await rows()).map((r) => r.slice(1, 5))).toEqual([[manager.username, 'Store manager', 'Payment method added', 'Payment method Debit']]);
     await choose('Person', owner.username);
     await expect.poll(async () => (await rows()).length).toBe(5);
     await choose('Person', 'Everyone');

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = [
   'STAFF_ASSIGN',
   'STAFF_REVOKE',
   'STAFF_LEAVE',
+  'STAFF_PASSWORD_RESET',
+  'STAFF_DISABLE',
+  'STAFF_ENABLE',
   'DAY_CLOSE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -57,6 +57,9 @@ export function sameAssignment(a: RoleAssignment | null, b: RoleAssignment | nul
 }
 
 /** 'store name - role', the label of the role selection. */
+/** Set when a login answers that a manager reset the password: the Account page asks for a new one first. */
+export const MUST_CHANGE_PASSWORD_KEY = 'pos.mustChangePassword';
+
 export function assignmentLabel(a: RoleAssignment): string {
   return `${a.storeName} - ${roleName(a.role)}`;
 }

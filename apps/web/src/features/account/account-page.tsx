@@ -6,7 +6,7 @@ import { isStoreRole, MESSAGES, roleName } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { focusFirstError, requestResolver } from '../../lib/form-validation';
-import { assignmentLabel, sameAssignment, session, type RoleAssignment } from '../../lib/session';
+import { assignmentLabel, MUST_CHANGE_PASSWORD_KEY, sameAssignment, session, type RoleAssignment } from '../../lib/session';
 import { switchRole } from '../../lib/session-actions';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -26,10 +26,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** The Account page: user information, password, role selection, session. */
 export function AccountPage() {
   const { username, email } = useSession();
+  const [mustChange, setMustChange] = useState(readMustChange);
   return (
     <>
       <PageHeading>Account</PageHeading>
       <Stack gap="lg" maw={720}>
+        {mustChange ? (
+          <Alert color="yellow" variant="light" role="alert" title="Choose a new password" data-testid="must-change-password">
+            A manager reset your password. Change it below before you continue.
+          </Alert>
+        ) : null}
         <Section title="User Information">
           <Stack gap="sm">
             <div>
@@ -51,7 +57,7 @@ export function AccountPage() {
           </Stack>
         </Section>
         <Section title="Change Password">
-          <ChangePasswordForm />
+          <ChangePasswordForm onChanged={() => setMustChange(false)} />
         </Section>
         <Section title="Role Selection">
           <Stack gap="lg">
@@ -73,7 +79,15 @@ type PasswordValues = typeof NO_PASSWORDS;
 /** The server's checks, before the call: every field required, the new one long enough, the two new ones equal. */
 const validatePasswords = requestResolver(ZPasswordInput, (values: PasswordValues) => values);
 
-function ChangePasswordForm() {
+function readMustChange(): boolean {
+  try {
+    return window.sessionStorage.getItem(MUST_CHANGE_PASSWORD_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useForm<PasswordValues>({ initialValues: NO_PASSWORDS, validate: validatePasswords });
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -85,6 +99,12 @@ function ChangePasswordForm() {
       if (answer.success) {
         form.setValues(NO_PASSWORDS);
         setResult({ ok: true, message: MESSAGES.passwordChanged });
+        try {
+          window.sessionStorage.removeItem(MUST_CHANGE_PASSWORD_KEY);
+        } catch {
+          // Storage blocked: nothing was kept.
+        }
+        onChanged();
       } else {
         setResult({ ok: false, message: answer.message || MESSAGES.passwordFailed });
       }

@@ -27,6 +27,9 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_ASSIGN: 'Role assigned',
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
+  STAFF_PASSWORD_RESET: 'Password reset',
+  STAFF_DISABLE: 'User disabled',
+  STAFF_ENABLE: 'User enabled',
   DAY_CLOSE: 'Day closed',
 };
 
