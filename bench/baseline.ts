@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SESSION_SETTINGS } from '@pos/db';
 import type { Statement } from './record';
 import { verifyPassword } from '../packages/api/src/features/auth/tokens';
 
@@ -33,23 +34,35 @@ export type RunStatement = (text: string, params: unknown[]) => Promise<{ rows: 
  * Replays recorded statements in order through `run`: a session token hash is made
  * fresh, values in `fresh` replace the recorded ones, and a value the recording's first
  * row had that this run's first row answers differently (a new id) replaces it in the
- * statements after. Answers every statement's rows.
+ * statements after. A value of three characters or more is replaced wherever it comes.
+ * A shorter one (a fresh database's first sign-in attempt is number 4) could be any small
+ * number, so it is replaced only when an insert returned it, in parameters of its own
+ * type, and only in statements that name the table it was inserted into (the attempt's
+ * own look-ups and its delete, not a user or store of the same number). Answers every
+ * statement's rows.
  */
 export async function replay(run: RunStatement, statements: readonly Statement[], fresh: Map<string, unknown>): Promise<unknown[][]> {
   const read: unknown[][] = [];
+  const inserted: { table: RegExp; typed: string; now: unknown }[] = [];
+  const typed = (v: unknown) => `${typeof v}:${String(v)}`;
   for (const s of statements) {
+    const own = inserted.filter((x) => x.table.test(s.sql));
     const params = s.params.map((p) => {
       if (typeof p === 'string' && /^[0-9a-f]{64}$/.test(p)) return createHash('sha256').update(randomBytes(32)).digest('hex');
       const key = typeof p === 'bigint' || typeof p === 'number' || typeof p === 'string' ? String(p) : null;
-      return key !== null && fresh.has(key) ? fresh.get(key) : p;
+      if (key !== null && fresh.has(key)) return fresh.get(key);
+      const made = own.find((x) => x.typed === typed(p));
+      return made ? made.now : p;
     });
     const { rows } = await run(s.sql, params);
     const row = rows[0] as Record<string, unknown> | undefined;
+    const into = /^\s*insert\s+into\s+"?(\w+)"?[\s\S]*\breturning\b/i.exec(s.sql)?.[1];
     if (row && s.firstRow) {
       for (const [column, recorded] of Object.entries(s.firstRow)) {
         const now = row[column];
-        if ((typeof now === 'bigint' || typeof now === 'string' || typeof now === 'number' || now instanceof Date) && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(recorded).length >= 3 && String(now) !== String(recorded)) {
-          fresh.set(String(recorded), now);
+        if ((typeof now === 'bigint' || typeof now === 'string' || typeof now === 'number' || now instanceof Date) && (typeof recorded === 'bigint' || typeof recorded === 'string') && String(now) !== String(recorded)) {
+          if (String(recorded).length >= 3) fresh.set(String(recorded), now);
+          else if (into) inserted.push({ table: new RegExp(`\\b"?${into}"?\\b`), typed: typed(recorded), now });
         }
       }
     }
@@ -58,10 +71,11 @@ export async function replay(run: RunStatement, statements: readonly Statement[]
   return read;
 }
 
-/** A bare pg pool that reads int8 as bigint, as the product does. */
+/** A bare pg pool that reads int8 as bigint and sets what every connection sets, as the product does. */
 export function bigintPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    options: SESSION_SETTINGS,
     max,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => BigInt(v) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown))) as typeof pg.types.getTypeParser },
   });

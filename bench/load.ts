@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { assertAnswered } from './answers';
 import { quantile } from './quantile';
 import { scenarios, type Fixture, type Scenario } from './scenarios';
 import type { Statement } from './record';
@@ -161,7 +162,9 @@ export async function measureDoors(s: Scenario, connections: number, durationSec
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < doors.length; i++) {
       const door = doors[(i + round) % doors.length]!;
-      slices.get(door)!.push(await runSlice(s, door, connections, { seconds: durationSec / ROUNDS }, serverPid));
+      const slice = await runSlice(s, door, connections, { seconds: durationSec / ROUNDS }, serverPid);
+      assertAnswered(`${s.name} ${door} c=${connections}`, slice);
+      slices.get(door)!.push(slice);
     }
   }
   return doors.map((door) => {
@@ -201,7 +204,7 @@ async function warmUp(s: Scenario, connections: number, requests: number): Promi
   const doors: Door[] = ['baseline', 'rest', 'trpc'];
   for (const door of doors) {
     const slice = await runSlice(s, door, connections, { requests });
-    if (slice.errors || slice.non2xx) console.warn(`${s.name} ${door}: ${slice.errors} errors and ${slice.non2xx} non-2xx answers while warming up`);
+    assertAnswered(`${s.name} ${door} (warming up)`, slice);
   }
 }
 

@@ -3,7 +3,7 @@
  * running the call through createCaller on a Kysely instance whose log and a small plugin
  * capture every statement. The baseline server replays these recordings.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { KyselyPlugin, LogConfig, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { appRouter, createCallerFactory, DEFAULT_API_CONFIG, parseStoreId, type Context } from '@pos/api';
 import { createDb, type DbHandle } from '@pos/db';
 import { BENCH_SCRYPT_COST } from './generate';
@@ -50,15 +50,13 @@ class ResultCapture implements KyselyPlugin {
   }
 }
 
-export async function createRecorder(url: string): Promise<Recorder> {
+/** A recorder on the database at `url`, or on one `open` makes with the given query log. */
+export async function createRecorder(url: string | ((log: LogConfig) => Promise<DbHandle>)): Promise<Recorder> {
   let statements: { sql: string; params: unknown[] }[] = [];
-  const handle = await createDb({
-    url,
-    poolSize: 1,
-    log: (event) => {
-      if (event.level === 'query') statements.push({ sql: event.query.sql, params: [...event.query.parameters] });
-    },
-  });
+  const log: LogConfig = (event) => {
+    if (event.level === 'query') statements.push({ sql: event.query.sql, params: [...event.query.parameters] });
+  };
+  const handle = typeof url === 'string' ? await createDb({ url, poolSize: 1, log }) : await url(log);
   const capture = new ResultCapture();
   const db = handle.db.withPlugin(capture);
   return {

@@ -102,6 +102,8 @@ describe('store dashboards with real figures', () => {
       primaryPhone: '555-0100',
     });
     await asOwner('/store/itemcode/add', { tag: 'ANT', vendorId: vendor.id, defaultCommissionPercent: percent(30) });
+    // The store's own code (of no vendor): a submitted code must be one the store knows.
+    await asOwner('/store/itemcode/add', { tag: 'MISC' });
 
     // Stock: three active items (one at its reorder level: low) and one archived.
     for (const [sku, quantityOnHand, reorderLevel] of [['CHAIR-1', 4, 1], ['LAMP-1', 2, 2], ['VASE-1', 10, 3], ['GONE-1', 0, 5]] as const) {

@@ -2,8 +2,8 @@
  * The Reports screen in Chromium, on the worked example's store: Sales by day with its
  * bar chart and by payment method with its donut, the table's totals row, a CSV
  * downloaded and read back equal to the table; Vendors with what the store owes;
- * End of Day with the cash counted short in colour and words, closed by a manager and
- * reprinted unchanged after another sale; an accountant sees no Close day. Screenshots
+ * End of Day with the cash counted short in colour and words, closed by a manager, a
+ * later sale refused, and reprinted unchanged; an accountant sees no Close day. Screenshots
  * of each are taken to be looked at.
  */
 import { readFile } from 'node:fs/promises';
@@ -311,8 +311,8 @@ describe('Reports', () => {
     await page.getByTestId('closed-badge').waitFor();
     expect(await page.getByTestId('closed-badge').textContent()).toMatch(new RegExp(`^Closed by ${manager.username} at `));
 
-    // Another sale the same day: the closed day is reprinted as it was closed.
-    await sell();
+    // Another sale the same day is refused (a closed day stays closed); the day is reprinted as it was closed.
+    await expect(sell()).rejects.toThrow(/: 409 The business day \d{4}-\d{2}-\d{2} is closed; no more money can be taken or paid out today$/);
     await page.reload();
     await page.getByRole('tab', { name: 'End of Day' }).click();
     await page.getByTestId('closed-badge').waitFor();

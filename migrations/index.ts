@@ -22,7 +22,9 @@ import * as m0016 from './0016_index_reports';
 import * as m0017 from './0017_keep_submit_answers_as_values';
 import * as m0018 from './0018_drop_unused_vendor_balance_index';
 import * as m0019 from './0019_create_idempotency_keys';
-import * as m0020 from './0020_add_user_status';
+import * as m0020 from './0020_create_journals';
+import * as m0021 from './0021_index_foreign_keys';
+import * as m0022 from './0022_add_user_status';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -44,5 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0017_keep_submit_answers_as_values': m0017,
   '0018_drop_unused_vendor_balance_index': m0018,
   '0019_create_idempotency_keys': m0019,
-  '0020_add_user_status': m0020,
+  '0020_create_journals': m0020,
+  '0021_index_foreign_keys': m0021,
+  '0022_add_user_status': m0022,
 };

@@ -5,14 +5,15 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type DbHandle } from '@pos/db';
+import { createDb, type CreateDbOptions, type DbHandle } from '@pos/db';
 import './provided';
 
-export async function createTestDb(): Promise<DbHandle> {
+/** `options.log`: Kysely's query log (a test that records the SQL a call runs). */
+export async function createTestDb(options: Pick<CreateDbOptions, 'log'> = {}): Promise<DbHandle> {
   const config = inject('testDb');
   if (config.kind === 'pglite') {
     const dump = await readFile(config.dumpPath);
-    return createDb({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+    return createDb({ dataDir: 'memory://', loadDataDir: new Blob([dump]), ...options });
   }
   const [, , templatePid] = config.template.split('_');
   const name = `pos_t_${templatePid}_${randomBytes(4).toString('hex')}`;
@@ -22,7 +23,7 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.end();
   const url = new URL(config.url);
   url.pathname = `/${name}`;
-  const handle = await createDb({ url: url.toString(), poolSize: 20 });
+  const handle = await createDb({ url: url.toString(), poolSize: 20, ...options });
   return {
     ...handle,
     async close() {

@@ -186,3 +186,15 @@ export async function openExampleShop(h: ApiHarness): Promise<ExampleShop> {
   await addCode(h, owner, bo, { tag: 'BO1', commissionPercent: 35_000_000n });
   return { owner, manager, cashier, accountant, card, cash, ada, bo };
 }
+
+/**
+ * Makes each code one the store knows, of no vendor (the store's own sales): an item code
+ * when it is letters and digits, else a stock item of that SKU with plenty in stock. A
+ * submitted line's code must name one or the other (docs/SETTLEMENT.md).
+ */
+export async function addHouseCodes(h: ApiHarness, person: Person, codes: readonly string[]): Promise<void> {
+  for (const code of codes) {
+    if (/^[A-Za-z0-9]+$/.test(code)) await h.as(person).store.itemcode.add({ tag: code, vendorId: null });
+    else await h.as(person).store.inventory.add({ sku: code, price: money(0n), quantityOnHand: 1_000_000 });
+  }
+}

@@ -160,6 +160,17 @@ async function accountsLoaded(page: Page) {
   await page.locator(`tr[data-account="${SEED.vendor}"]`).waitFor();
 }
 
+/** The Books screen on one tab, loaded (the trial balance, the chart of accounts, the export form). */
+function booksTab(tab: 'Trial balance' | 'Chart of accounts' | 'Export') {
+  return async (page: Page) => {
+    await heading(page, 'Books');
+    await click(page, 'tab', tab);
+    if (tab === 'Trial balance') await page.getByText('Trial balance at the end of').waitFor();
+    else if (tab === 'Chart of accounts') await page.getByTestId('chart-of-accounts').waitFor();
+    else await page.getByRole('button', { name: 'Download' }).waitFor();
+  };
+}
+
 /** The Reports screen on one tab, its report loaded (the sales chart, the balances, the Z report). */
 function reportsTab(tab: 'Sales' | 'Vendors' | 'End of Day') {
   return async (page: Page) => {
@@ -424,6 +435,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Accountant: Reports: Sales', as: 'accountant', path: '/reports', show: reportsTab('Sales') },
   { name: 'Accountant: Reports: Vendors', as: 'accountant', path: '/reports', show: reportsTab('Vendors') },
   { name: 'Accountant: Reports: End of Day', as: 'accountant', path: '/reports', show: reportsTab('End of Day') },
+  { name: 'Accountant: Books: Trial balance', as: 'accountant', path: '/books', show: booksTab('Trial balance') },
+  { name: 'Accountant: Books: Chart of accounts', as: 'accountant', path: '/books', show: booksTab('Chart of accounts') },
+  { name: 'Accountant: Books: Export', as: 'accountant', path: '/books', show: booksTab('Export') },
   { name: 'Accountant: Vendor Accounts', as: 'accountant', path: '/store/vendors/accounts', show: accountsLoaded },
   { name: 'Accountant: Vendor statement', as: 'accountant', path: '/store/vendors/accounts', show: vendorStatement },
   { name: 'Accountant: Audit', as: 'accountant', path: '/store/audit', show: auditLoaded },

@@ -8,6 +8,7 @@
  * Bodies: JSON only, on both doors (anything else 415), at most 1 MiB (413). Sign-in
  * limits are counted inside the procedures (packages/api), not here.
  */
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { sql, type Kysely } from 'kysely';
@@ -22,6 +23,13 @@ import { registerRestDoor, sendError } from './rest-door';
 import { isTrpcUrl, registerTrpcDoor, sendTrpcFailure } from './trpc-door';
 
 export const BODY_LIMIT = 1024 * 1024;
+/**
+ * How much of a body over the limit is read and thrown away before the 413 is sent: a
+ * client that sends its whole body before reading (Node's fetch) then reads the 413
+ * instead of a reset connection. Beyond it (or after DRAIN_MS), the 413 goes at once.
+ */
+export const DRAIN_LIMIT = 16 * BODY_LIMIT;
+const DRAIN_MS = 10_000;
 export const NOT_JSON_MESSAGE = 'The request body must be JSON (content-type: application/json)';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -35,6 +43,26 @@ export interface AppConfig {
   /** Folder of the built web app; null serves no web app. */
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** Reads and discards what is left of a request's body, up to `limit` bytes or DRAIN_MS. */
+function drain(raw: IncomingMessage, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (raw.readableEnded || raw.destroyed) return resolve();
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limit) done();
+    };
+    const timer = setTimeout(done, DRAIN_MS);
+    raw.on('data', onData).once('end', done).once('error', done).once('close', done);
+    raw.resume();
+  });
 }
 
 const isApiUrl = (url: string) => url.startsWith('/trpc') || url.startsWith('/api/');
@@ -62,9 +90,10 @@ export async function buildApp(config: AppConfig) {
   const api: ApiConfig = { ...DEFAULT_API_CONFIG, ...config.api };
   const contextFor = createContextFactory(config.db, api);
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
     let failure = fastifyFailure(error) ?? toAppError(error);
     if (failure.code === 'INTERNAL_SERVER_ERROR') failure = internalError(req.log, error, req.url);
+    if (failure.code === 'PAYLOAD_TOO_LARGE') await drain(req.raw, DRAIN_LIMIT);
     return isTrpcUrl(req.url) ? sendTrpcFailure(req, reply, failure) : sendError(reply, failure);
   });
 

@@ -56,8 +56,14 @@ export function createContextFactory(db: Kysely<Database>, config: ApiConfig): C
   };
 }
 
-/** The claimed role as text; one of the wrong type is an unknown role (400), not a missing one (403). */
+/** What a claimed role that is not text stands for: no role's name, so an unknown role. */
+const NOT_TEXT = '(not text)';
+
+/**
+ * The claimed role as text; one of the wrong type is an unknown role (400), not a
+ * missing one (403), and is never read further (a nested value is not walked).
+ */
 function claimedRole(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : NOT_TEXT;
 }

@@ -61,8 +61,9 @@ export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactor
   app.post('/api/v1/*', async (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const key = paths.get(`/${req.params['*']}`.replace(/\/+$/, ''));
     if (!key) return sendError(reply, new AppError('NOT_FOUND', `No such path: ${req.url}`));
-    const body = req.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) return sendError(reply, new AppError('BAD_REQUEST', 'The request body must be a JSON object'));
+    // No body at all is an empty object; JSON's null, an array or a scalar is refused.
+    const body: unknown = req.body === undefined ? {} : req.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, new AppError('BAD_REQUEST', 'The request body must be a JSON object'));
     const fields = body as Record<string, unknown>;
     const ctx = contextFor(req, reply, {
       token: typeof fields.tokenString === 'string' && fields.tokenString ? fields.tokenString : undefined,

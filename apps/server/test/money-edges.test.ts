@@ -196,3 +196,101 @@ describe('idempotency keys of the calls that move money', () => {
     expect((await post('/vendor/payout', { ...as(other.accountant), vendorId: other.ada, amount: money('1000000'), method: 'CASH', idempotencyKey: 'adjust-1' })).statusCode).toBe(200);
   });
 });
+
+describe('a closed day stays closed', () => {
+  it('refuses a sale, an approval, a refund and cash paid out once today is closed; the till reads it; other payouts and retries of earlier calls still answer', async () => {
+    const store = await openExampleShop(h);
+    const today = new Date().toISOString().slice(0, 10);
+    const closedMessage = `The business day ${today} is closed; no more money can be taken or paid out today`;
+    const done = await completeSale(h, handle.db, store.owner, [{ itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: 50_000_000n }]);
+    const { rows } = await sql<{ id: string }>`select id::text from order_lines where order_id = ${done.orderId} order by id limit 1`.execute(handle.db);
+    const refund = {
+      ...as(store.manager),
+      orderId: Number(done.orderId),
+      lines: [{ orderLineId: Number(rows[0]!.id), quantity: 1 }],
+      payments: [{ paymentMethodId: store.cash.id, amount: money('50000000') }],
+      reason: 'Cracked',
+      idempotencyKey: 'before-close',
+    };
+    const refunded = await post('/order/refund', refund);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const house = await addCardMethod(h, store.owner, { name: 'House account', vendorFeePercent: 0n, requiresManagerApproval: true });
+    const next = await h.as(store.cashier).order.next({});
+    const pending = await h.as(store.cashier).order.submit({
+      orderId: next.nextOrderId,
+      items: [{ description: 'Chair', price: { type: 'Money', value: '20000000' } }],
+      payments: [{ paymentMethodId: house.id, amount: { type: 'Money', value: '20000000' } }],
+    });
+    const draft = await h.as(store.cashier).order.next({});
+
+    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: false, message: null });
+    const close = await post('/reports/end-of-day/close', { ...as(store.manager), date: today, openingCash: money('0'), countedCash: money('50000000') });
+    expect(close.statusCode, close.body).toBe(200);
+    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: true, message: closedMessage });
+
+    const refused = { status: 409, message: closedMessage };
+    const sale = { ...as(store.cashier), orderId: Number(draft.nextOrderId), items: [{ description: 'Vase', price: money('10000000') }] };
+    expect(failure(await post('/order/submit', sale))).toEqual(refused);
+    expect((await h.as(store.cashier).order.fetch({ orderId: draft.nextOrderId })).order.status).toBe('DRAFT');
+    expect(failure(await post('/order/approve', { ...as(store.manager), orderId: Number(pending.order.id) }))).toEqual(refused);
+    expect(failure(await post('/order/refund', { ...refund, idempotencyKey: 'after-close' }))).toEqual(refused);
+    expect(failure(await post('/vendor/payout', { ...as(store.accountant), vendorId: store.ada, amount: money('1000000'), method: 'CASH' }))).toEqual(refused);
+    expect(failure(await post('/vendor/payout-run', { ...as(store.accountant), through: today, method: 'CASH' }))).toEqual(refused);
+    expect(await count('payouts', 'true', store.owner.storeId)).toBe(0);
+
+    // Not drawer money: a payout by check is taken; a retry of a refund made before the close answers it.
+    expect((await post('/vendor/payout', { ...as(store.accountant), vendorId: store.ada, amount: money('1000000'), method: 'CHECK', reference: '77' })).statusCode).toBe(200);
+    expect((await post('/order/refund', refund)).json()).toEqual(refunded.json());
+    // Another store's day is its own.
+    expect((await post('/order/day-status', as(shop.cashier))).json()).toMatchObject({ closed: false });
+  });
+});
+
+describe('bodies and dates that found 500s or wrong 200s', () => {
+  it('a statement, a payout run and a Z report reaching 9999-12-31 answer, never 500', async () => {
+    const statement = await post('/vendor/statement', { ...as(shop.accountant), vendorId: shop.ada, from: '9999-12-01', to: '9999-12-31' });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({ from: '9999-12-01', to: '9999-12-31', entries: [] });
+    const run = await post('/vendor/payout-run', { ...as(shop.accountant), through: '9999-12-31', preview: true });
+    expect(run.statusCode, run.body).toBe(200);
+    const z = await post('/reports/end-of-day', { ...as(shop.accountant), date: '9999-12-31' });
+    expect(z.statusCode, z.body).toBe(200);
+  });
+
+  it('a role that is not a role name is 400 and is not echoed, however deep', async () => {
+    const depth = 100_000;
+    const payload = `{"tokenString":${JSON.stringify(shop.owner.token)},"storeId":${shop.owner.storeId},"role":${'['.repeat(depth)}"STORE_OWNER"${']'.repeat(depth)}}`;
+    const res = await app.inject({ method: 'POST', url: '/api/v1/store/staff/list', headers: { 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(400);
+    expect(res.body).not.toContain('[[');
+    const long = await post('/store/staff/list', { ...as(shop.owner), role: 'X'.repeat(500_000) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body.length).toBeLessThan(400);
+  });
+
+  it('rent for a month outside the years 1900 to 9999 is 400, like a date', async () => {
+    for (const month of ['0000-01', '1899-12']) {
+      expect(failure(await post('/vendor/rent/post', { ...as(shop.accountant), month }))).toEqual({ status: 400, message: 'Month must be between the years 1900 and 9999' });
+    }
+  });
+
+  it("JSON's null as the body is 400", async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/order/next', headers: { 'content-type': 'application/json' }, payload: 'null' });
+    expect(failure(res)).toEqual({ status: 400, message: 'The request body must be a JSON object' });
+  });
+
+  it('a 10 MB body sent whole by Node’s fetch reads the 413, not a reset connection', async () => {
+    const server = await buildApp({ db: handle.db, api: { scryptCost: 1024 } });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.server.address() as { port: number };
+      const body = JSON.stringify({ filler: 'x'.repeat(10 * 1024 * 1024) });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/order/next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB' });
+    } finally {
+      await server.close();
+    }
+  });
+});

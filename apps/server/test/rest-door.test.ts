@@ -778,6 +778,21 @@ describe('vendors, item codes and stock items through the door', () => {
     });
   });
 
+  describePath('/item/scan', () => {
+    it("answers an item code's vendor and booth for a cashier; 404 for an unknown code or another store's, 400 without a code, 403 for an accountant", async () => {
+      const vendorId = await newVendor();
+      const code = await newCode(vendorId);
+      const res = await post('/item/scan', { ...as(cashier), code: code.tag.toLowerCase() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, kind: 'ITEM_CODE', code: code.tag, itemCode: code.tag, vendor: { id: vendorId, booth: code.tag }, price: null });
+      const theirs = (await h.as(stranger).store.itemcode.fetchVendor({ vendorId: theirVendorId })).itemCodes[0]!;
+      expect(failure(await post('/item/scan', { ...as(cashier), code: theirs.tag }))).toEqual({ status: 404, code: 'NOT_FOUND', message: `Unknown item code ${theirs.tag}` });
+      expect(failure(await post('/item/scan', { ...as(cashier), code: 'NO-SUCH-CODE' }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/item/scan', { ...as(cashier) }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/item/scan', { ...as(accountant), code: code.tag }))).toMatchObject({ status: 403 });
+    });
+  });
+
   describePath('/store/inventory/list', () => {
     it('lists and searches the store items for a cashier', async () => {
       const { item } = await h.as(owner).store.inventory.add({ ...itemBody(), description: 'Quirky Teapot' });
@@ -1218,6 +1233,8 @@ describe('orders and store dashboards through the door', () => {
   beforeAll(async () => {
     shop = await signUpOwner(h);
     [clerk, books, rival] = await Promise.all([addStaff(h, shop, 'STORE_STAFF'), addStaff(h, shop, 'STORE_ACCOUNTANT'), signUpOwner(h)]);
+    // The rocker's code is one of each store's codes, of no vendor: the store's own sale.
+    for (const person of [shop, rival]) await h.as(person).store.itemcode.add({ tag: rocker.itemCode, vendorId: null });
     clocked = await buildApp({ db: handle.db, api: { scryptCost: 1024, now: () => NOW } });
   });
   afterAll(async () => {
@@ -1272,7 +1289,7 @@ describe('orders and store dashboards through the door', () => {
         tax1Percent: percent('7250000'),
         tax1Amount: money('3910000'),
         tax1Description: 'TAX',
-        knownItemCode: false,
+        knownItemCode: true,
       });
       expect(body.newOrderLineId).toEqual(expect.any(Number));
       expect(body.newLine).toMatchObject({ id: body.newOrderLineId, quantity: 1, price: money('0') });
@@ -1336,6 +1353,15 @@ describe('orders and store dashboards through the door', () => {
     });
   });
 
+  describePath('/order/day-status', () => {
+    it("answers the store's business day and whether it was closed (money-edges.test.ts closes one)", async () => {
+      const res = await post('/order/day-status', as(clerk));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: false, message: null });
+      expect(failure(await post('/order/day-status', {}))).toMatchObject({ status: 401 });
+    });
+  });
+
   describePath('/order/fetch', () => {
     it('answers {success, order} with every per-line tax field', async () => {
       const d = await completed();
@@ -1365,7 +1391,7 @@ describe('orders and store dashboards through the door', () => {
         tax3Percent: percent('0'),
         tax3Amount: money('0'),
         tax3Description: '',
-        knownItemCode: false,
+        knownItemCode: true,
         warnOnNoControlCode: false,
         refundedQuantity: 0,
       });
@@ -1825,6 +1851,54 @@ describe('reports and end of day through the door', () => {
       expect(failure(await post('/reports/end-of-day/close', { ...body, ...as(cashier) }))).toMatchObject({ status: 403 });
       // None of these closed the day.
       expect((await post('/reports/end-of-day', { ...as(manager), date: day })).json().closed).toBeNull();
+    });
+  });
+
+  describePath('/books/trial-balance', () => {
+    it('answers the sale as a balanced trial balance: the drawer kept 40.00, the vendor is owed 32.00, commission 8.00', async () => {
+      const { accountant, vendorId, day } = shop;
+      const res = await post('/books/trial-balance', { ...as(accountant), asOf: day });
+      expect(res.statusCode).toBe(200);
+      const tb = res.json();
+      expect(tb.accounts.map((a: { account: string; debit: unknown; credit: unknown }) => [a.account, a.debit, a.credit])).toEqual([
+        ['drawer', money('40000000'), money('0')],
+        [`vendor:${vendorId}`, money('0'), money('32000000')],
+        ['commission', money('0'), money('8000000')],
+      ]);
+      expect([tb.totalDebit, tb.totalCredit]).toEqual([money('40000000'), money('40000000')]);
+    });
+
+    it('answers 400 for a day that is not one and 403 for a cashier', async () => {
+      expect(failure(await post('/books/trial-balance', { ...as(shop.accountant), asOf: '2026-02-30' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/books/trial-balance', { ...as(shop.cashier) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/accounts', () => {
+    it('answers the chart with each balance; 403 for a cashier', async () => {
+      const answer = (await post('/books/accounts', { ...as(shop.manager) })).json();
+      expect(answer.accounts.find((a: { key: string }) => a.key === 'drawer')).toMatchObject({ name: 'assets:cash-drawer', kind: 'ASSET', balance: money('40000000') });
+      expect(failure(await post('/books/accounts', { ...as(shop.cashier) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/account/save', () => {
+    it('names an account for the accountant; 404 for an account not in the chart, 403 for a manager', async () => {
+      const body = { ...as(shop.accountant), account: 'drawer', exportName: 'Cash on hand', exportNumber: '1000' };
+      expect((await post('/books/account/save', body)).json()).toMatchObject({ success: true });
+      expect(failure(await post('/books/account/save', { ...body, account: 'vendor:99999999' }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/books/account/save', { ...body, ...as(shop.manager) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/export', () => {
+    it('answers the day as an hledger journal, and 400 for a period backwards or an unknown format', async () => {
+      const { accountant, day } = shop;
+      const file = (await post('/books/export', { ...as(accountant), from: day, to: day, format: 'hledger' })).json();
+      expect(file).toMatchObject({ success: true, contentType: expect.stringContaining('text/plain') });
+      expect(file.content).toContain(shop.sale.orderNumber);
+      expect(failure(await post('/books/export', { ...as(accountant), from: day, to: '2000-01-01', format: 'hledger' }))).toMatchObject({ status: 400, message: 'To must not be before From' });
+      expect(failure(await post('/books/export', { ...as(accountant), from: day, to: day, format: 'pdf' }))).toMatchObject({ status: 400 });
     });
   });
 });

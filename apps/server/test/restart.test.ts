@@ -95,8 +95,8 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')('a database crash
             orderId: next.body.nextOrderId,
             customerName: `Customer ${n}-${sale}`,
             items: [
-              { id: next.body.nextOrderLineId, itemCode: 'A1', description: lines[0]!.description, quantity: 1, price: { type: 'Money', value: lines[0]!.price } },
-              { itemCode: 'B2', description: lines[1]!.description, quantity: 1, price: { type: 'Money', value: lines[1]!.price } },
+              { id: next.body.nextOrderLineId, description: lines[0]!.description, quantity: 1, price: { type: 'Money', value: lines[0]!.price } },
+              { description: lines[1]!.description, quantity: 1, price: { type: 'Money', value: lines[1]!.price } },
             ],
           });
           outcomes.push({ call: 'submit', status: submit.status, body: submit.body, phase });

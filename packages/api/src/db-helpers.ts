@@ -20,6 +20,16 @@ function ref(name: string): RawBuilder<unknown> {
 }
 
 /** `[alias.]column = id`, the id sent as int8 text (as the builder sends a bigint). */
+/**
+ * When the day after `day` starts in the time zone `timeZone` (a column), as timestamptz:
+ * the end of a period [start, end). For 9999-12-31, the last day a date input may name,
+ * the last instant of the year 9999 in UTC instead: the next day, in the year 10000, is
+ * past what the embedded database (PGlite) and a JavaScript Date read back hold.
+ */
+export function dayAfterStart(day: string, timeZone: RawBuilder<unknown>): RawBuilder<Date> {
+  return sql<Date>`(case when ${day}::date >= date '9999-12-31' then timestamptz '9999-12-31 23:59:59.999+00' else ((${day}::date + 1)::timestamp at time zone ${timeZone}) end)`;
+}
+
 function columnIs(column: string, alias: string | undefined, id: number | bigint): RawBuilder<SqlBool> {
   return sql<SqlBool>`${ref(alias ? `${alias}.${column}` : column)} = ${BigInt(id)}`;
 }

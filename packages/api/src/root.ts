@@ -1,10 +1,12 @@
 /** The app router: one router per path family (auth, dashboard, order, ...). */
 import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
+import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
+import { scanRouter } from './features/scan/scan.router';
 import { staffRouter } from './features/staff/staff.router';
 import { storeRouter } from './features/store/store.router';
 import { systemRouter } from './features/system/system.router';
@@ -12,10 +14,12 @@ import { vendorRouter } from './features/vendor/vendor.router';
 
 export const appRouter = router({
   auth: authRouter,
+  books: booksRouter,
   dashboard: dashboardRouter,
   order: orderRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,
+  scan: scanRouter,
   staff: staffRouter,
   store: storeRouter,
   system: systemRouter,

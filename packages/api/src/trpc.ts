@@ -8,7 +8,7 @@
  *    the same for a role that includes any one of them. A wrong role is FORBIDDEN (403), never 401.
  */
 import { initTRPC } from '@trpc/server';
-import { includes, isRole, type Role } from '@pos/domain';
+import { ROLES, includes, isRole, type Role } from '@pos/domain';
 import { AppError, httpStatusOf, internalError, toAppError } from './errors';
 import type { Context } from './context';
 import { transformer } from './transformer';
@@ -84,9 +84,12 @@ export const authedProcedure = publicProcedure.meta({ access: 'signed-in' }).use
   return next({ ctx: { user: { id: found.userId, username: found.username, email: found.email }, sessionId: found.sessionId } });
 });
 
+export const UNKNOWN_ROLE = `role must be one of ${ROLES.join(', ')}`;
+
 function readClaim(ctx: Context): { storeId: number; role: Role } {
   const { storeId, role } = ctx.identity;
-  if (role !== null && !isRole(role)) throw new AppError('BAD_REQUEST', `role: unknown role '${role}'`);
+  // The claim is not echoed: it may be anything, of any size.
+  if (role !== null && !isRole(role)) throw new AppError('BAD_REQUEST', UNKNOWN_ROLE);
   if (storeId === 'invalid') throw new AppError('BAD_REQUEST', 'storeId must be a positive integer');
   if (storeId === null || role === null) throw new AppError('FORBIDDEN', 'storeId and role of a role you hold are required');
   return { storeId, role };

@@ -574,6 +574,13 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       call(() => h.as(accountant).reports.endOfDay.close({ date: '2020-01-02', openingCash: M$('100'), countedCash: M$('100') })),
       403,
     ],
+    [
+      '/books/account/save',
+      'BOOKS_ACCOUNT_NAME',
+      call(() => h.as(accountant).books.saveAccount({ account: 'bank', exportName: 'Checking', exportNumber: '1000' })),
+      call(() => h.as(manager).books.saveAccount({ account: 'bank', exportName: 'Savings', exportNumber: '1001' })),
+      403,
+    ],
   ];
 
   it.each(cases)('%s: one %s event when it succeeds, none when it fails', async (_path, action, succeed, fail, status) => {

@@ -183,7 +183,7 @@ describe('refusals: 400 with the message, and nothing stored', () => {
   it('answers 400 for an order total below zero paid by payments, and a payment amount of zero', async () => {
     const orderId = await draft(shop.cashier);
     const negative = [{ description: 'Return', quantity: 1, price: M('-10') }];
-    expect(await failureOf(h.as(shop.cashier).order.submit({ orderId, items: negative, payments: [pay(shop.cash, '10')] }))).toMatchObject({
+    expect(await failureOf(h.as(shop.manager).order.submit({ orderId, items: negative, payments: [pay(shop.cash, '10')] }))).toMatchObject({
       status: 400,
       message: 'An order total below zero (-$10.00) cannot be paid',
     });
@@ -191,10 +191,19 @@ describe('refusals: 400 with the message, and nothing stored', () => {
     expect((await stored(orderId)).order.status).toBe('DRAFT');
   });
 
-  it('hands a total below zero back in cash when submitted without payments', async () => {
+  it("hands a total below zero back in cash when submitted without payments (a cashier's with a manager's approval)", async () => {
     const orderId = await draft(shop.cashier);
-    const answer = await h.as(shop.cashier).order.submit({ orderId, items: [{ description: 'Return', quantity: 1, price: M('-10') }] });
-    expect(answer.order).toMatchObject({ status: 'COMPLETED', total: M('-10'), amountPaid: M('-10'), payments: [{ isCash: true, amount: M('-10'), applied: M('-10'), change: M('0') }] });
+    const items = [{ description: 'Return', quantity: 1, price: M('-10') }];
+    expect((await failureOf(h.as(shop.cashier).order.submit({ orderId, items }))).status).toBe(403);
+    const approval = { usernameOrEmail: shop.manager.username, password: shop.manager.password };
+    const answer = await h.as(shop.cashier).order.submit({ orderId, items, approval });
+    expect(answer.order).toMatchObject({
+      status: 'COMPLETED',
+      total: M('-10'),
+      amountPaid: M('-10'),
+      approvedBy: shop.manager.username,
+      payments: [{ isCash: true, amount: M('-10'), applied: M('-10'), change: M('0') }],
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import type { DbHandle } from '@pos/db';
 import { INT64_MAX, LIMIT_MESSAGES, LINE_TOTAL_LIMIT, ORDER_TOTAL_LIMIT, PRICE_LIMIT, computeLine, isLineEmpty, parseMoney, parsePercent, summarizeOrder } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
+import { addHouseCodes } from '../../../test/sales';
 
 const M = (value: bigint | number | string) => ({ type: 'Money' as const, value: String(value) });
 const P = (value: bigint | number | string) => ({ type: 'Percent' as const, value: String(value) });
@@ -43,6 +44,7 @@ beforeAll(async () => {
     addStaff(h, owner, 'STORE_STAFF'),
     addStaff(h, owner, 'STORE_ACCOUNTANT'),
   ]);
+  await addHouseCodes(h, owner, HOUSE_CODES);
   await changeSettings(owner, {
     orderPrefix: 'A-',
     nextOrderNumber: 1,
@@ -78,6 +80,8 @@ interface LineSpec {
 }
 
 const noTax = [false, 0n, ''] as const;
+/** The codes these tests sell, each one of the store's codes of no vendor (a submitted code must name one). */
+const HOUSE_CODES = ['X1', 'A1', 'B2', 'F1', 'P1', 'Q2', 'ABC1', 'XYZ', 'OAKX', 'Q1'];
 function spec(over: Partial<LineSpec>): LineSpec {
   return { itemCode: 'X1', description: 'Thing', quantity: 1, price: 0n, discountPercent: 0n, taxes: [noTax, noTax, noTax], ...over };
 }
@@ -114,7 +118,7 @@ function referenceInput(s: LineSpec) {
 }
 
 /** The wire line the server must answer for `s`, every amount from the domain reference. */
-function expectedLine(s: LineSpec, id: number, known = { knownItemCode: false, warnOnNoControlCode: false }) {
+function expectedLine(s: LineSpec, id: number, known = { knownItemCode: HOUSE_CODES.includes(s.itemCode.trim().toUpperCase()), warnOnNoControlCode: false }) {
   const a = computeLine(referenceInput(s));
   const tax = (n: 1 | 2 | 3) => {
     const [on, percent, description] = s.taxes[n - 1]!;
@@ -304,6 +308,7 @@ describe('order arithmetic (every rounding to whole cents half-to-even)', () => 
 
   it("stores and answers exactly the domain reference for random baskets (update-line, submit, fetch): the totals the database sums are summarizeOrder's", async () => {
     const shop = await signUpOwner(h);
+    await addHouseCodes(h, shop, HOUSE_CODES);
     await fc.assert(
       fc.asyncProperty(basketArb, async ({ lines, customer }) => {
         const next = await h.as(shop).order.next();
@@ -728,7 +733,7 @@ describe('/order/fetch', () => {
             tax3Percent: pct('1.5'),
             tax3Amount: $('2.62'),
             tax3Description: 'LUX',
-            knownItemCode: false,
+            knownItemCode: true,
             warnOnNoControlCode: false,
             refundedQuantity: 0,
           },
@@ -775,6 +780,7 @@ describe('/order/lookup', () => {
   beforeAll(async () => {
     shop = await signUpOwner(h);
     const foreign = await signUpOwner(h);
+    for (const store of [shop, foreign]) await addHouseCodes(h, store, [...HOUSE_CODES, 'AB_C']);
     await changeSettings(shop, { orderPrefix: 'LK-', nextOrderNumber: 1 });
     await changeSettings(foreign, { orderPrefix: 'LK-', nextOrderNumber: 1 });
     const make = async (key: string, customer: string, lines: LineSpec[], createdAt: string, who = shop) => {

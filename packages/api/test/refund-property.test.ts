@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
 import type { Order } from '@pos/contracts';
 import { CENT, planRefundLines, refundableMethods, refundableQuantity, suggestRefundPayments, summarizeOrder } from '@pos/domain';
+import { expectBooksMatchLedger } from '../../../test/books-check';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
 import { addCardMethod, addCode, addVendor, cashMethodOf, completeSale, type SaleMethod, type SalePayment } from '../../../test/sales';
@@ -227,8 +228,9 @@ describe('refunds, for random sales, payouts and partial refunds in random order
           }
           await expectInvariants(owner, orders);
         }
+        await expectBooksMatchLedger(handle.db, owner.storeId);
       }),
       { numRuns: 15, endOnFailure: true },
     );
-  });
+  }, 180_000);
 });

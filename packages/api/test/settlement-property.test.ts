@@ -9,6 +9,7 @@
  *   taxes + customer fees, Σ SALE = Σ vendors' net + commissions + card fees;
  * - Σ entries of each account and of each vendor = its balance, as stored and as listed,
  *   and the store's totals owed and owing are the sums of its balances;
+ * - the books agree: every journal balances, each vendor account is minus its ledger balance;
  * - for random periods, opening + entries = closing, and the three are exactly the
  *   entries before, within and up to the end of the period by the store's days.
  */
@@ -17,6 +18,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { DbHandle, LedgerKind } from '@pos/db';
 import { CENT, addDays, cardFeeShare, commissionAmount, planCheckout, summarizeOrder, type AppliedPayment } from '@pos/domain';
+import { expectBooksMatchLedger } from '../../../test/books-check';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
 import { addCardMethod, addCode, addVendor, cashMethodOf, completeSale, type SaleMethod, type SalePayment } from '../../../test/sales';
@@ -280,6 +282,8 @@ describe('the vendor ledger, for random stores, baskets and periods', () => {
           const amount = (((balance * BigInt(share)) / 100n) / CENT) * CENT;
           if (amount > 0n) await h.as(owner).vendor.payout({ ...account, amount: money(amount), method: 'CASH', reference: '' });
         }
+        // Everything so far went through the API: the books agree with the ledger.
+        await expectBooksMatchLedger(handle.db, owner.storeId);
         const { today } = await h.as(owner).vendor.accounts({});
         for (const [daysAgo, index, amount] of scenario.past) {
           const account = accounts[index % accounts.length]!;
@@ -297,5 +301,5 @@ describe('the vendor ledger, for random stores, baskets and periods', () => {
       }),
       { numRuns: 12, endOnFailure: true },
     );
-  });
+  }, 180_000);
 });

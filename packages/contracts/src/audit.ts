@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_DISABLE',
   'STAFF_ENABLE',
   'DAY_CLOSE',
+  'BOOKS_ACCOUNT_NAME',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,3 +15,5 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './scan';
+export * from './books';

@@ -171,6 +171,8 @@ export const ZEndOfDayPayment = z.object({
   tendered: zMoneyOut,
   change: zMoneyOut,
   refunds: zMoneyOut,
+  /** Handed back by orders whose total is below zero (returns rung up at the till), not counted as tendered. */
+  returns: zMoneyOut,
 });
 
 export const ZEndOfDayCashier = z.object({
@@ -208,6 +210,8 @@ export const ZEndOfDayReport = z.object({
     tendered: zMoneyOut,
     change: zMoneyOut,
     refunds: zMoneyOut,
+    /** Cash handed back by orders whose total is below zero (returns rung up at the till). */
+    returns: zMoneyOut,
     payouts: zMoneyOut,
     expected: zMoneyOut,
     counted: zMoneyOut.nullable(),

@@ -16,6 +16,16 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_POOL_WAIT_MS = 30_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
+/**
+ * Settings of every connection the product opens, sent when it connects (no round trip
+ * per call). No parallel workers: the product's statements are short (a till's lookup, a
+ * page, a statement, a report of a few hundred summed rows), and starting workers and
+ * gathering their rows costs more than the work itself, worst when every core is busy
+ * with other calls; a parallel plan of the common-word lookup ran 5-50 times slower than
+ * the same walk in one process. docs/PERFORMANCE.md, Query plans.
+ */
+export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+
 export type DbKind = 'postgres' | 'pglite';
 
 export interface DbHandle {
@@ -69,6 +79,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const pool = new pg.Pool({
       Client,
       connectionString: options.url,
+      options: SESSION_SETTINGS,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: Math.max(options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS, connectTimeoutMs),
       keepAlive: true,

@@ -480,7 +480,50 @@ export interface LedgerBalanceHistoryTable {
   accounts_owing: Int8;
 }
 
+export type JournalKind = 'SALE' | 'REFUND' | 'RENT' | 'ADJUSTMENT' | 'PAYOUT' | 'DAY_CLOSE';
+
+/** Append-only: one per event that moves money (docs/BOOKS.md); its legs sum to zero, checked at commit. */
+export interface JournalsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  kind: JournalKind;
+  /** The store's business day (YYYY-MM-DD in its time zone). */
+  business_day: ColumnType<string, string, never>;
+  order_id: NullableInt8;
+  refund_id: NullableInt8;
+  payout_id: NullableInt8;
+  payout_run_id: NullableInt8;
+  ledger_entry_id: NullableInt8;
+  day_close_id: NullableInt8;
+  rent_month: ColumnType<string | null, string | null | undefined, never>;
+  reference: ColumnType<string, string | undefined, never>;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+/** Append-only: one per account of a journal, a debit above zero. */
+export interface JournalLegsTable {
+  journal_id: Int8;
+  store_id: Int8;
+  /** An account key of the books (packages/domain books-accounts.ts). */
+  account: string;
+  amount: Int8;
+}
+
+/** The name and number a store gives an account of its books in QuickBooks or Xero. */
+export interface BooksAccountNamesTable {
+  store_id: Int8;
+  account: string;
+  export_name: Setting<string>;
+  export_number: Setting<string>;
+  updated_by: NullableInt8;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  journals: JournalsTable;
+  journal_legs: JournalLegsTable;
+  books_account_names: BooksAccountNamesTable;
   report_days: ReportDaysTable;
   ledger_balance_history: LedgerBalanceHistoryTable;
   day_closes: DayClosesTable;

@@ -29,6 +29,9 @@ import {
   type VendorAccountRef,
 } from './books-accounts';
 
+/** The most business days one export covers (a year, leap day included). */
+export const BOOKS_EXPORT_MAX_DAYS = 366;
+
 export const JOURNAL_KINDS = ['SALE', 'REFUND', 'RENT', 'ADJUSTMENT', 'PAYOUT', 'DAY_CLOSE'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

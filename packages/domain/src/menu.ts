@@ -72,6 +72,7 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
     // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
     { label: 'Reports', path: '/reports', allowed: STORE_REPORTERS },
+    { label: 'Books', path: '/books', allowed: STORE_REPORTERS },
     { label: 'Audit', path: '/store/audit', allowed: STORE_AUDITORS },
     { label: 'Roadmap', path: '/roadmap', allowed: ALL },
     { label: 'Account', path: '/account', allowed: ALL },
@@ -112,6 +113,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   // The page shows only a heading: any signed-in user may open it.
   '/customers': ALL,
   '/reports': STORE_REPORTERS,
+  '/books': STORE_REPORTERS,
   '/store/audit': STORE_AUDITORS,
   '/roadmap': ALL,
   '/account': ALL,

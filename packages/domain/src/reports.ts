@@ -85,11 +85,11 @@ export function reportPeriodProblem(from: string, to: string): string | null {
 
 /**
  * The cash the drawer should hold at the end of a day: what it opened with, plus the
- * cash sales kept (tendered less change), less the cash handed back by refunds and paid
- * out to vendors in cash.
+ * cash sales kept (tendered less change), less the cash handed back by refunds and by
+ * returns (orders whose total is below zero) and paid out to vendors in cash.
  */
-export function expectedCash(f: { openingCash: bigint; cashTendered: bigint; change: bigint; cashRefunds: bigint; cashPayouts: bigint }): bigint {
-  return f.openingCash + f.cashTendered - f.change - f.cashRefunds - f.cashPayouts;
+export function expectedCash(f: { openingCash: bigint; cashTendered: bigint; change: bigint; cashRefunds: bigint; cashReturns: bigint; cashPayouts: bigint }): bigint {
+  return f.openingCash + f.cashTendered - f.change - f.cashRefunds - f.cashReturns - f.cashPayouts;
 }
 
 /** Counted less expected: above zero the drawer is over, below zero short. */

@@ -39,6 +39,7 @@ describe('MENU', () => {
       ['Orders', '/orders', workers],
       ['Customers', '/customers', workers],
       ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
+      ['Books', '/books', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
       ['Audit', '/store/audit', ['STORE_ACCOUNTANT', 'STORE_OWNER']],
       ['Roadmap', '/roadmap', ['ALL']],
       ['Account', '/account', ['ALL']],
@@ -59,13 +60,14 @@ describe('visibleMenu', () => {
     'Orders',
     'Customers',
     'Reports',
+    'Books',
     'Roadmap',
     'Account',
   ];
-  const ownerSide = storeSide.flatMap((e) => (e === 'Reports' ? ['Reports', 'Audit'] : [e]));
+  const ownerSide = storeSide.flatMap((e) => (e === 'Books' ? ['Books', 'Audit'] : [e]));
   const expected: Record<Role, unknown[]> = {
     STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Orders', 'Customers', 'Roadmap', 'Account'],
-    STORE_ACCOUNTANT: ['Dashboard', { Vendors: ['Accounts'] }, 'Reports', 'Audit', 'Roadmap', 'Account'],
+    STORE_ACCOUNTANT: ['Dashboard', { Vendors: ['Accounts'] }, 'Reports', 'Books', 'Audit', 'Roadmap', 'Account'],
     STORE_MANAGER: storeSide,
     STORE_OWNER: ownerSide,
     ABSOLUTE_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
@@ -102,7 +104,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(10);
+    expect(labels(MENU)).toHaveLength(11);
   });
 });
 

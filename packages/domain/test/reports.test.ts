@@ -35,9 +35,10 @@ describe('periods', () => {
 });
 
 describe('the drawer', () => {
-  it('expects opening + cash tendered − change − cash refunds − cash payouts, and says over or short', () => {
-    const expected = expectedCash({ openingCash: $('100'), cashTendered: $('50'), change: $('5'), cashRefunds: $('26.25'), cashPayouts: $('10') });
+  it('expects opening + cash tendered − change − cash refunds − cash returns − cash payouts, and says over or short', () => {
+    const expected = expectedCash({ openingCash: $('100'), cashTendered: $('50'), change: $('5'), cashRefunds: $('26.25'), cashReturns: 0n, cashPayouts: $('10') });
     expect(expected).toBe($('108.75'));
+    expect(expectedCash({ openingCash: $('100'), cashTendered: $('50'), change: $('5'), cashRefunds: $('26.25'), cashReturns: $('8.75'), cashPayouts: $('10') })).toBe($('100'));
     expect(overShort($('108'), expected)).toBe($('-0.75'));
     expect([overShortWord($('-0.75')), overShortWord($('0.01')), overShortWord(0n)]).toEqual(['Short', 'Over', 'Even']);
   });

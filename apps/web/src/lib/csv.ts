@@ -30,7 +30,12 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 
 /** Hands CSV text to the browser as a file download named `filename`. */
 export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  downloadFile(filename, new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Hands any file (a journal, an IIF file, a PDF) to the browser as a download named `filename`. */
+export function downloadFile(filename: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -31,6 +31,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_DISABLE: 'User disabled',
   STAFF_ENABLE: 'User enabled',
   DAY_CLOSE: 'Day closed',
+  BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */

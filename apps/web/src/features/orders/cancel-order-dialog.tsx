@@ -7,14 +7,18 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { ZCancelOrderInput } from '@pos/contracts';
 import { requestResolver } from '../../lib/form-validation';
+import { useIdempotencyKey } from '../../lib/idempotency';
 
 export interface CancelOrderDialogProps {
   opened: boolean;
   orderId: number;
   orderNumber: string;
   onClose: () => void;
-  /** Cancels with the reason; resolves with the server's message when it refused, else null. */
-  onCancel: (reason: string) => Promise<string | null>;
+  /**
+   * Cancels with the reason and the opening's idempotency key (sent again on a retry);
+   * resolves with the server's message when it refused, else null.
+   */
+  onCancel: (reason: string, idempotencyKey: string) => Promise<string | null>;
 }
 
 export function CancelOrderDialog({ opened, orderId, orderNumber, onClose, onCancel }: CancelOrderDialogProps) {
@@ -27,6 +31,7 @@ export function CancelOrderDialog({ opened, orderId, orderNumber, onClose, onCan
 
 function CancelForm({ orderId, onClose, onCancel }: Pick<CancelOrderDialogProps, 'orderId' | 'onClose' | 'onCancel'>) {
   const [busy, setBusy] = useState(false);
+  const { key: idempotencyKey } = useIdempotencyKey();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     initialValues: { reason: '' },
@@ -35,7 +40,7 @@ function CancelForm({ orderId, onClose, onCancel }: Pick<CancelOrderDialogProps,
   const submit = async ({ reason }: { reason: string }) => {
     setBusy(true);
     setRefusal(null);
-    const problem = await onCancel(reason.trim());
+    const problem = await onCancel(reason.trim(), idempotencyKey);
     setBusy(false);
     if (problem === null) onClose();
     else setRefusal(problem);

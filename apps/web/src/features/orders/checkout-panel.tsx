@@ -40,11 +40,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZSubmitOrderInput, type Order } from '@pos/contracts';
-import { checkoutProblemMessage, formatMoney, type OrderSummary } from '@pos/domain';
+import { checkoutProblemMessage, formatMoney, includes, type OrderSummary } from '@pos/domain';
 import { TrashIcon } from '../../components/icons';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { requestResolver } from '../../lib/form-validation';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
 import {
   addPayment,
   amountDue,
@@ -71,6 +72,7 @@ import {
 } from './checkout-state';
 import type { OrderDraft } from './order-draft';
 import { SummaryFigures } from './order-editor';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import classes from './checkout-panel.module.css';
 
 export const SUBMIT_FAILED = 'Failed to submit order';
@@ -83,11 +85,6 @@ function fieldOf(path: string): string | undefined {
   return amount ? `payments.${amount[1]}.amountText` : undefined;
 }
 
-/** A key no other checkout attempt has: random, from the browser's generator (works without https too). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export interface CheckoutPanelProps {
   draft: OrderDraft;
@@ -179,9 +176,12 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
   const total = summary.total;
   const rootRef = useRef<HTMLDivElement>(null);
   const [start] = useState(() => reopenCheckout(draft.getCheckoutMemo(), total, methods));
+  // A sale below zero or a negative line by STORE_STAFF moves money out: a manager approves it now (the lines are frozen meanwhile).
+  const { currentRole } = useSession();
+  const moneyOut = (currentRole === null || !includes(currentRole.role, 'STORE_MANAGER')) && draft.movesMoneyOut();
   const form = useForm<CheckoutValues>({
     initialValues: start.values,
-    validate: requestResolver(ZCheckoutFields, (values: CheckoutValues) => checkoutRequest(values, methods), fieldOf),
+    validate: requestResolver(ZCheckoutFields, (values: CheckoutValues) => checkoutRequest(values, methods, moneyOut), fieldOf),
     onValuesChange: (values) => draft.keepCheckoutMemo({ total, values, attempt: draft.getCheckoutMemo()?.attempt ?? null }),
   });
   useEffect(() => draft.keepCheckoutMemo(start), [draft, start]);
@@ -254,7 +254,7 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
       input?.focus();
       return;
     }
-    const request = checkoutRequest(current, methods);
+    const request = checkoutRequest(current, methods, moneyOut);
     const attempt = attemptFor(draft.getCheckoutMemo()?.attempt ?? null, request, newIdempotencyKey);
     draft.keepCheckoutMemo({ total, values: current, attempt });
     setServerError(null);
@@ -275,7 +275,7 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
         password.select();
       } else focused?.focus();
     });
-  }, [committed, draft, form, methods, onDone, total]);
+  }, [committed, draft, form, methods, moneyOut, onDone, total]);
 
   const rowIndexOf = (target: EventTarget | null): number | null => {
     const key = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-payment-key]')?.dataset.paymentKey : undefined;
@@ -362,7 +362,7 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
     preview.unreadable !== null ? `Payment ${preview.unreadable + 1}: ${preview.rowErrors[preview.unreadable] ?? 'enter an amount'}` : planProblem ? checkoutProblemMessage(planProblem) : null;
   const uncovered = planProblem?.kind === 'UNCOVERED' && preview.unreadable === null;
   const problemRow = preview.unreadable ?? (planProblem && 'index' in planProblem ? planProblem.index : null);
-  const pending = approvals.length > 0 && values.approvalMode === 'pending';
+  const pending = !moneyOut && approvals.length > 0 && values.approvalMode === 'pending';
   const due = amountDue(total, values, methods);
   const quick = methods.some((m) => m.isCash) ? quickCashAmounts(due) : [];
 
@@ -553,7 +553,17 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
               : ''}
       </Text>
 
-      {approvals.length > 0 ? (
+      {moneyOut ? (
+        <Fieldset legend="Manager approval" mt="md" data-testid="approval" data-reason="money-out">
+          <Text size="sm" mb="xs">
+            Money goes out of the store (a sale below zero or a negative line): a manager approves it, as a refund.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
+            <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
+          </SimpleGrid>
+        </Fieldset>
+      ) : approvals.length > 0 ? (
         <Fieldset legend="Manager approval" mt="md" data-testid="approval">
           <Text size="sm" mb="xs">
             {approvals.join(' and ')} {approvals.length === 1 ? 'needs' : 'need'} a manager&apos;s approval.

@@ -273,12 +273,13 @@ export interface CheckoutRequest {
 }
 
 /** The payments and approval Complete Sale sends (amounts as typed; unreadable ones as zero, which the schema refuses). */
-export function checkoutRequest(values: CheckoutValues, methods: readonly CheckoutMethod[]): CheckoutRequest {
+export function checkoutRequest(values: CheckoutValues, methods: readonly CheckoutMethod[], moneyOut = false): CheckoutRequest {
   const request: CheckoutRequest = {};
   if (values.payments.length > 0) {
     request.payments = values.payments.map((row) => ({ paymentMethodId: row.paymentMethodId, amount: toMoneyWire(rowAmount(row.amountText).amount ?? 0n) }));
   }
-  if (approvalMethods(values, methods).length > 0 && values.approvalMode === 'approve') {
+  // Money out by STORE_STAFF (moneyOut) is approved now, never left pending.
+  if (moneyOut || (approvalMethods(values, methods).length > 0 && values.approvalMode === 'approve')) {
     request.approval = { usernameOrEmail: values.usernameOrEmail, password: values.password };
   }
   return request;

@@ -37,6 +37,7 @@ import {
   lineFromServer,
   lineIsEmpty,
   lineSignature,
+  linesMoveMoneyOut,
   NO_STORE_TAXES,
   summarizeLines,
   TAX_SLOT_INDEXES,
@@ -61,8 +62,10 @@ export interface UpdateLineAnswer {
 export interface DraftApi {
   updateLine(input: UpdateLineWireInput): Promise<UpdateLineAnswer>;
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
-  cancel(input: { orderId: number; reason: string; customerName?: string }): Promise<{ order: Order }>;
+  cancel(input: { orderId: number; reason: string; customerName?: string; idempotencyKey?: string }): Promise<{ order: Order }>;
   setCustomerName(input: { orderId: number; customerName: string }): Promise<unknown>;
+  /** /item/scan: who is paid for a code (vendor null: the store's own), or null when it names nothing. */
+  scan?(code: string): Promise<{ vendor: { tradeName: string; booth: string } | null } | null>;
 }
 
 /** What checkout adds to a submit: the payments, a manager's approval, the attempt's key. */
@@ -133,6 +136,8 @@ export class OrderDraft {
       keys.push(line.key);
     }
     this.keys = keys;
+    // Who is paid for each saved line's code, shown beside it.
+    for (const key of this.keys) if (this.lines.get(key)?.itemCode.trim()) void this.scanCode(key);
   }
 
   // ---- reading (stable snapshots for useSyncExternalStore) ----
@@ -154,6 +159,29 @@ export class OrderDraft {
   /** An order with no line has nothing to submit: the button waits for one. */
   canSubmit = (): boolean => this.derived().canSubmit;
   getLines = (): readonly LineState[] => this.derived().lines;
+  /** The lines as shown move money out (a total below zero, a negative line): STORE_STAFF need a manager's approval to submit. */
+  movesMoneyOut = (): boolean => {
+    const { lines, summary } = this.derived();
+    return summary !== null && linesMoveMoneyOut(lines, summary.total);
+  };
+
+  /** Looks up the line's code as typed (/item/scan), for who is paid for it or that it names nothing. */
+  async scanCode(key: string): Promise<void> {
+    const code = this.lines.get(key)?.itemCode.trim() ?? '';
+    const scan = this.deps.api.scan;
+    if (code === '' || !scan) return;
+    let found: Awaited<ReturnType<typeof scan>>;
+    try {
+      found = await scan(code);
+    } catch (error) {
+      this.log('Failed to look up the item code', error);
+      return;
+    }
+    const current = this.lines.get(key);
+    // Typed on meanwhile: the newer code gets its own answer.
+    if (!current || current.itemCode.trim().toLowerCase() !== code.toLowerCase()) return;
+    this.setLine({ ...current, scan: { code, known: found !== null, vendor: found?.vendor ?? null } });
+  }
 
   isLastKey(key: string): boolean {
     return this.keys[this.keys.length - 1] === key;
@@ -318,9 +346,11 @@ export class OrderDraft {
     });
   }
 
-  /** Cancels the draft with a reason once the writes before it are answered; like submit otherwise. */
-  cancel(reason: string): Promise<DraftResult | null> {
-    return this.close('Failed to cancel order', () => this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim() }));
+  /** Cancels the draft with a reason (and the dialog's idempotency key) once the writes before it are answered; like submit otherwise. */
+  cancel(reason: string, idempotencyKey?: string): Promise<DraftResult | null> {
+    return this.close('Failed to cancel order', () =>
+      this.deps.api.cancel({ orderId: this.orderId, reason, customerName: this.customerName.trim(), ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
+    );
   }
 
   private async close(failure: string, send: () => Promise<{ order: Order }>): Promise<DraftResult | null> {

@@ -126,8 +126,8 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
   }, [draft]);
 
   const cancelDraft = useCallback(
-    async (reason: string): Promise<string | null> => {
-      const result = await draft.cancel(reason);
+    async (reason: string, idempotencyKey: string): Promise<string | null> => {
+      const result = await draft.cancel(reason, idempotencyKey);
       if (result === null) return 'The order is being submitted.';
       if (!result.ok) return errorMessage(result.error, CANCEL_DRAFT_FAILED);
       onSubmitted(result.order);

@@ -16,12 +16,14 @@ import { MoneyInput, PercentInput } from '../../components/decimal-input';
 import classes from './order-editor.module.css';
 import { CloseIcon, PlusIcon, WarningIcon } from '../../components/icons';
 import type { OrderDraft } from './order-draft';
-import { lineAmounts, lineIsEmpty, lineWarnings, type TaxSlot } from './order-lines';
+import { lineAmounts, lineIsEmpty, lineOwner, lineWarnings, type TaxSlot } from './order-lines';
 
 /** The boxes of a row, in Tab order; `data-field` on each names it. */
 export type RowField = 'quantity' | 'itemCode' | 'description' | 'price' | 'discountPercent' | 'tax1' | 'tax2' | 'tax3';
 
 export const UNKNOWN_CODE_WARNING = 'Unknown item code';
+/** How long the till waits after the last key in the Item Code box before looking the code up. */
+const SCAN_DELAY_MS = 250;
 export const NO_CONTROL_CODE_WARNING = 'Check the control code';
 
 export function taxField(slot: TaxSlot): RowField {
@@ -79,6 +81,8 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
   const n = index + 1;
   const amounts = lineAmounts(line);
   const warnings = lineWarnings(line);
+  const owner = lineOwner(line);
+  const ownerText = owner === null ? null : owner === 'own' ? "The store's own" : `${owner.tradeName} · booth ${owner.booth}`;
   return (
     <Table.Tr
       role="row"
@@ -90,8 +94,8 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
     >
       <NumberCell n={n} />
       <QuantityCell draft={draft} lineKey={lineKey} n={n} quantity={line.quantity} />
-      <TextCell draft={draft} lineKey={lineKey} n={n} field="itemCode" value={line.itemCode} unknownCode={warnings.unknownCode} noControlCode={warnings.noControlCode} />
-      <TextCell draft={draft} lineKey={lineKey} n={n} field="description" value={line.description} unknownCode={false} noControlCode={false} />
+      <TextCell draft={draft} lineKey={lineKey} n={n} field="itemCode" value={line.itemCode} unknownCode={warnings.unknownCode} noControlCode={warnings.noControlCode} owner={ownerText} />
+      <TextCell draft={draft} lineKey={lineKey} n={n} field="description" value={line.description} unknownCode={false} noControlCode={false} owner={null} />
       <PriceCell draft={draft} lineKey={lineKey} n={n} price={line.price} />
       <DiscountCell draft={draft} lineKey={lineKey} n={n} discountPercent={line.discountPercent} />
       {taxSlots.map((slot) => (
@@ -165,8 +169,24 @@ const TextCell = memo(function TextCell({
   value,
   unknownCode,
   noControlCode,
-}: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean }) {
+  owner,
+}: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean; owner: string | null }) {
   const label = field === 'itemCode' ? 'Item Code' : 'Description';
+  // The code is looked up (/item/scan) a moment after the last key, and as the box is left.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const scanSoon = (now: boolean) => {
+    if (field !== 'itemCode') return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (now) void draft.scanCode(lineKey);
+    else timer.current = setTimeout(() => void draft.scanCode(lineKey), SCAN_DELAY_MS);
+  };
   return (
     <Table.Td role="cell" data-label={label} className={field === 'description' ? classes.description : undefined}>
       <TextInput
@@ -178,10 +198,23 @@ const TextCell = memo(function TextCell({
         spellCheck={false}
         maxLength={field === 'itemCode' ? 50 : 500}
         value={value}
-        onChange={(event) => draft.editLine(lineKey, { [field]: event.currentTarget.value })}
-        onBlur={() => draft.saveLine(lineKey)}
+        onChange={(event) => {
+          draft.editLine(lineKey, { [field]: event.currentTarget.value });
+          scanSoon(false);
+        }}
+        onBlur={() => {
+          draft.saveLine(lineKey);
+          scanSoon(true);
+        }}
       />
-      {unknownCode ? <LineWarning kind="unknown-code" text={UNKNOWN_CODE_WARNING} title="This code is not one of the store's item codes; the sale is kept but not credited to a vendor." /> : null}
+      {owner !== null && !unknownCode ? (
+        <Text fz="xs" lh={1.2} mt={2} c="dimmed" className={classes.warning} data-testid="line-owner" style={{ whiteSpace: 'nowrap' }}>
+          {owner}
+        </Text>
+      ) : null}
+      {unknownCode ? (
+        <LineWarning kind="unknown-code" color="red.8" text={`${UNKNOWN_CODE_WARNING} ${value.trim()}`} title="Neither an item code nor a stock item of this store: the order cannot be submitted until it is corrected or cleared." />
+      ) : null}
       {noControlCode ? <LineWarning kind="no-control-code" text={NO_CONTROL_CODE_WARNING} title="This item code asks for a warning when it is sold without a control code." /> : null}
     </Table.Td>
   );
@@ -285,9 +318,9 @@ const ActionsCell = memo(function ActionsCell({ lineKey, n, isLast, onAdd, onRem
   );
 });
 
-function LineWarning({ kind, text, title }: { kind: string; text: string; title: string }) {
+function LineWarning({ kind, text, title, color = 'orange.8' }: { kind: string; text: string; title: string; color?: string }) {
   return (
-    <Group gap={4} wrap="nowrap" mt={2} c="orange.8" className={classes.warning} data-testid="line-warning" data-warning={kind} title={title}>
+    <Group gap={4} wrap="nowrap" mt={2} c={color} className={classes.warning} data-testid="line-warning" data-warning={kind} title={title}>
       <WarningIcon size={12} style={{ flexShrink: 0 }} />
       <Text span fz="xs" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
         {text}

@@ -4,7 +4,7 @@
  * domain's computeLine (the server's own arithmetic), the summary with summarizeOrder,
  * tax toggles and the item-code warnings. Pure functions, no React.
  */
-import { computeLine, DomainError, isLineComplete, isLineEmpty, presetLineTaxes, summarizeOrder, taxOn, type LineAmounts, type LineInput, type OrderSummary } from '@pos/domain';
+import { computeLine, DomainError, isLineComplete, isLineEmpty, movesMoneyOut, presetLineTaxes, summarizeOrder, taxOn, type LineAmounts, type LineInput, type OrderSummary } from '@pos/domain';
 import { fromWire, toMoneyWire, toPercentWire, type OrderLine } from '@pos/contracts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '@pos/api';
@@ -42,6 +42,13 @@ export interface CodeCheck {
   warnOnNoControlCode: boolean;
 }
 
+/** What /item/scan said of a code as it was typed: who is paid for it (null: the store's own), or that it names nothing. */
+export interface CodeScan {
+  code: string;
+  known: boolean;
+  vendor: { tradeName: string; booth: string } | null;
+}
+
 export interface LineState {
   /** Stable client key (a line has no server id while the server is creating it). */
   key: string;
@@ -57,6 +64,8 @@ export interface LineState {
   /** Likewise for the discount. */
   liveDiscountPercent: bigint | null;
   check: CodeCheck | null;
+  /** The till's lookup of the code as typed (left out until one answers). */
+  scan?: CodeScan | null;
 }
 
 type OrderInputs = inferRouterInputs<AppRouter>['order'];
@@ -270,9 +279,31 @@ export const NO_WARNINGS: LineWarnings = { unknownCode: false, noControlCode: fa
 /** The warnings for the code as it stands, from the server's answer about that same code. */
 export function lineWarnings(line: LineState): LineWarnings {
   const code = line.itemCode.trim();
+  const scan = line.scan;
+  const scannedUnknown = scan != null && !scan.known && scan.code.toLowerCase() === code.toLowerCase();
   const check = line.check;
-  if (code === '' || check === null || check.code.toLowerCase() !== code.toLowerCase()) return NO_WARNINGS;
-  return { unknownCode: !check.known, noControlCode: check.known && check.warnOnNoControlCode };
+  if (code === '' || check === null || check.code.toLowerCase() !== code.toLowerCase()) return scannedUnknown && code !== '' ? { unknownCode: true, noControlCode: false } : NO_WARNINGS;
+  return { unknownCode: !check.known || scannedUnknown, noControlCode: check.known && check.warnOnNoControlCode };
+}
+
+/**
+ * Who is paid for a line, as the till's lookup of its code as typed answered: the
+ * vendor's trade name and booth, 'own' for the store's own goods; null while the code
+ * is empty, unknown or not looked up yet.
+ */
+export function lineOwner(line: LineState): { tradeName: string; booth: string } | 'own' | null {
+  const code = line.itemCode.trim();
+  const scan = line.scan;
+  if (code === '' || scan == null || !scan.known || scan.code.toLowerCase() !== code.toLowerCase()) return null;
+  return scan.vendor ?? 'own';
+}
+
+/** Whether the lines as shown move money out (packages/domain's movesMoneyOut): a total below zero or a negative line. */
+export function linesMoveMoneyOut(lines: readonly LineState[], total: bigint): boolean {
+  return movesMoneyOut(
+    lines.map((l) => ({ price: l.price, amount: lineAmounts(l)?.amount ?? 0n })),
+    total,
+  );
 }
 
 /** What the lines call a tax slot: the description of the first line carrying it with one, else ''. */

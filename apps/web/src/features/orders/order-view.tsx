@@ -24,6 +24,7 @@ import { Receipt, useReceiptPrint } from './receipt';
 import type { ReceiptStore } from './receipt-model';
 import { loadPaper, RECEIPT_PAPERS, savePaper, type ReceiptPaper } from './receipt-print';
 import { useRefunds } from './refund-section';
+import { useIdempotencyKey } from '../../lib/idempotency';
 
 const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PENDING: 'yellow', COMPLETED: 'green', CANCELLED: 'red', REFUNDED: 'grape' };
 
@@ -108,7 +109,7 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
           </Button>
         ) : null}
       </Group>
-      {order.status === 'PENDING' && canManage ? <ManagerActions order={order} onChanged={onChanged} /> : null}
+      {order.status === 'PENDING' && canManage ? <ManagerActions key={order.id} order={order} onChanged={onChanged} /> : null}
       {hasReceipt ? (
         <>
           <ReceiptSection order={order} store={store} justSubmitted={justSubmitted} onNewOrder={onNewOrder} creating={creating} actions={refunds.button} />
@@ -174,19 +175,21 @@ function ManagerActions({ order, onChanged }: { order: Order; onChanged: (order:
   const approve = trpc.order.approve.useMutation();
   const cancel = trpc.order.cancel.useMutation();
   const [cancelling, setCancelling] = useState(false);
+  // One approval per order shown: a double press or a retry sends the same key.
+  const { key: approveKey } = useIdempotencyKey();
 
   const onApprove = async () => {
     try {
-      const answer = await approve.mutateAsync({ orderId: order.id });
+      const answer = await approve.mutateAsync({ orderId: order.id, idempotencyKey: approveKey });
       notifySuccess(`Order ${order.orderNumber} approved`);
       onChanged(answer.order);
     } catch (error) {
       notifyFailure(APPROVE_FAILED, errorMessage(error, APPROVE_FAILED));
     }
   };
-  const onCancel = async (reason: string): Promise<string | null> => {
+  const onCancel = async (reason: string, idempotencyKey: string): Promise<string | null> => {
     try {
-      const answer = await cancel.mutateAsync({ orderId: order.id, reason });
+      const answer = await cancel.mutateAsync({ orderId: order.id, reason, idempotencyKey });
       notifySuccess(`Order ${order.orderNumber} cancelled`);
       onChanged(answer.order);
       return null;

@@ -16,10 +16,12 @@ import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine
 import type { Order } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
+import { httpStatusOf } from '../../lib/errors';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import type { DraftApi } from './order-draft';
+import { DayClosedBanner } from './day-closed-banner';
 import { OrderEditor } from './order-editor';
 import { OpenDrafts } from './open-drafts';
 import { CloseIcon, PlusIcon } from '../../components/icons';
@@ -109,9 +111,23 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
   const api = useMemo<DraftApi>(
     () => ({
       updateLine: (input) => utils.client.order.updateLine.mutate(input),
-      submit: (input) => utils.client.order.submit.mutate(input),
+      // A refused submit may be the day's close: the banner asks again.
+      submit: (input) =>
+        utils.client.order.submit.mutate(input).catch((error: unknown) => {
+          void utils.order.dayStatus.invalidate();
+          throw error;
+        }),
       cancel: (input) => utils.client.order.cancel.mutate(input),
       setCustomerName: (input) => utils.client.order.setCustomerName.mutate(input),
+      scan: async (code) => {
+        try {
+          return await utils.client.scan.code.query({ code });
+        } catch (error) {
+          // A code that names nothing is 404: unknown.
+          if (httpStatusOf(error) === 404) return null;
+          throw error;
+        }
+      },
     }),
     [utils],
   );
@@ -213,6 +229,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
         </Button>
       </Group>
       <OrderShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />
+      <DayClosedBanner />
       <Tabs value={tabValue(tabs.active)} onChange={onTabChange} activateTabWithKeyboard={false} keepMounted classNames={TABS_CLASSES}>
         <Tabs.List aria-label="Orders">
           <Tabs.Tab value={LOOKUP_TAB}>Order Lookup</Tabs.Tab>

@@ -13,6 +13,7 @@ import type { Order, Refund } from '@pos/contracts';
 import { formatMoney, refundableQuantity } from '@pos/domain';
 import { MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { EMPTY_REFUND_FORM, checkRefund, methodsOf, paymentAmounts, planOf, refundInput, refundSources, taxNamesOf, typedQuantities, type RefundFormValues } from './refund-form';
@@ -45,6 +46,7 @@ export function RefundDialog({
 
 function RefundForm({ order, needsApproval, onClose, onRefunded }: { order: Order; needsApproval: boolean; onClose: () => void; onRefunded: (answer: { refund: Refund; order: Order }) => void }) {
   const refund = trpc.order.refund.useMutation();
+  const { key: idempotencyKey } = useIdempotencyKey();
   const [values, setValues] = useState<RefundFormValues>(EMPTY_REFUND_FORM);
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<{ field: 'managerPassword' | null; message: string } | null>(null);
@@ -73,7 +75,7 @@ function RefundForm({ order, needsApproval, onClose, onRefunded }: { order: Orde
     setTried(true);
     if (check.problem !== null || Object.keys(check.fields).length > 0) return;
     try {
-      const answer = await refund.mutateAsync(refundInput(order, values, needsApproval));
+      const answer = await refund.mutateAsync({ ...refundInput(order, values, needsApproval), idempotencyKey });
       notifySuccess(answer.message);
       onRefunded(answer);
     } catch (err) {

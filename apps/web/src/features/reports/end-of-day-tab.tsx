@@ -19,6 +19,7 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { SLICE_COLORS } from './sales-tab';
 import classes from './reports.module.css';
+import { newIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_LOAD = 'Failed to load the end-of-day report';
 const FAILED_CLOSE = 'Failed to close the day';
@@ -98,7 +99,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
             <Table withTableBorder striped data-testid="z-payments">
               <Table.Thead>
                 <Table.Tr>
-                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds'].map((h, i) => (
+                  {['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds', 'Returns'].map((h, i) => (
                     <Table.Th key={h} scope="col" className={i > 0 ? classes.numeric : undefined}>
                       {h}
                     </Table.Th>
@@ -115,6 +116,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.tendered) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{p.isCash ? m(p.change) : '—'}</Table.Td>
                     <Table.Td className={classes.numeric}>{m(p.refunds)}</Table.Td>
+                    <Table.Td className={classes.numeric}>{m(p.returns)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -138,6 +140,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         <Figure label="Opening cash" value={m(r.cash.opening)} />
         <Figure label="Cash taken (tendered less change)" value={m(r.cash.taken)} />
         <Figure label="Cash refunds" value={m(r.cash.refunds)} />
+        <Figure label="Cash returns (sales below zero)" value={m(r.cash.returns)} testId="z-returns" />
         <Figure label="Cash payouts" value={m(r.cash.payouts)} />
         <Figure label="Expected cash" value={m(r.cash.expected)} testId="z-expected" />
         <Figure label="Counted cash" value={r.cash.counted ? m(r.cash.counted) : '—'} />
@@ -221,6 +224,8 @@ export function EndOfDayTab() {
   const [openingCash, setOpeningCash] = useState(0n);
   const [countedCash, setCountedCash] = useState<bigint | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // One key per opening of the confirmation: a double press or a retry closes once.
+  const [closeKey, setCloseKey] = useState('');
   const input = { ...(date ? { date } : {}), openingCash: toMoneyWire(openingCash), ...(countedCash !== null ? { countedCash: toMoneyWire(countedCash) } : {}) };
   const eod = trpc.reports.endOfDay.report.useQuery(input, { placeholderData: keepPreviousData, staleTime: 0 });
   const close = trpc.reports.endOfDay.close.useMutation({
@@ -265,7 +270,7 @@ export function EndOfDayTab() {
         </SimpleGrid>
         <Group justify="space-between" mt="md" gap="sm">
           <Text size="sm" c="dimmed">
-            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − change − cash refunds − cash payouts.'}
+            {closed ? 'This day is closed: its report is reprinted as it was closed.' : 'Expected cash = opening + cash taken − cash refunds − cash returns − cash payouts.'}
           </Text>
           <Group gap="sm">
             {eod.isFetching ? <Loader size="xs" aria-label="Loading the end-of-day report" /> : null}
@@ -273,7 +278,13 @@ export function EndOfDayTab() {
               {closed ? 'Reprint' : 'Print'}
             </Button>
             {mayClose && !closed ? (
-              <Button color="blue.8" onClick={() => setConfirming(true)} disabled={!data || future || countedCash === null || eod.isFetching}>
+              <Button
+                color="blue.8"
+                onClick={() => {
+                  setCloseKey(newIdempotencyKey());
+                  setConfirming(true);
+                }}
+                disabled={!data || future || countedCash === null || eod.isFetching}>
                 Close day
               </Button>
             ) : null}
@@ -305,7 +316,7 @@ export function EndOfDayTab() {
               <Button
                 color="blue.8"
                 loading={close.isPending}
-                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash) })}
+                onClick={() => countedCash !== null && close.mutate({ date: day, openingCash: toMoneyWire(openingCash), countedCash: toMoneyWire(countedCash), idempotencyKey: closeKey })}
               >
                 Close day
               </Button>

@@ -16,6 +16,7 @@ import { commitThenSubmit } from '../../lib/form-validation';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { accountName, adjustRequest, adjustValidator, METHOD_OPTIONS, payoutRequest, payoutValidator, referenceLabel, type AdjustValues, type PayoutValues } from './accounts-state';
+import { useIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_PAYOUT = 'Failed to record the payout';
 const FAILED_ADJUST = 'Failed to post the adjustment';
@@ -59,6 +60,7 @@ export function PayoutDialog({ opened, account, formKey, onClose, onDone }: Dial
 
 function PayoutForm({ account, onClose, onDone }: { account: VendorAccount; onClose: () => void; onDone: () => void }) {
   const pay = trpc.vendor.payout.useMutation();
+  const { key: idempotencyKey } = useIdempotencyKey();
   const balance = fromWire(account.balance);
   const { vendorId, itemCodeId } = account;
   const ref = { vendorId, itemCodeId };
@@ -74,7 +76,7 @@ function PayoutForm({ account, onClose, onDone }: { account: VendorAccount; onCl
 
   const submit = async (values: PayoutValues) => {
     try {
-      const answer = await pay.mutateAsync(payoutRequest(ref, values));
+      const answer = await pay.mutateAsync({ ...payoutRequest(ref, values), idempotencyKey });
       notifySuccess(answer.message);
       onClose();
     } catch (err) {
@@ -121,6 +123,7 @@ export function AdjustDialog({ opened, account, formKey, onClose, onDone }: Dial
 
 function AdjustForm({ account, onClose, onDone }: { account: VendorAccount; onClose: () => void; onDone: () => void }) {
   const adjust = trpc.vendor.adjust.useMutation();
+  const { key: idempotencyKey } = useIdempotencyKey();
   const { vendorId, itemCodeId } = account;
   const ref = { vendorId, itemCodeId };
   const validate = useMemo(() => adjustValidator({ vendorId, itemCodeId }), [vendorId, itemCodeId]);
@@ -128,7 +131,7 @@ function AdjustForm({ account, onClose, onDone }: { account: VendorAccount; onCl
 
   const submit = async (values: AdjustValues) => {
     try {
-      const answer = await adjust.mutateAsync(adjustRequest(ref, values));
+      const answer = await adjust.mutateAsync({ ...adjustRequest(ref, values), idempotencyKey });
       notifySuccess(answer.message);
       onClose();
     } catch (err) {

@@ -20,6 +20,7 @@ import { parseTypedDate } from '../roadmap/roadmap-dates';
 import { MethodSelect } from './account-dialogs';
 import { accountName, endOfLastMonth, runRequest, runValidator, type RunValues } from './accounts-state';
 import { dayLabel } from './statement-view';
+import { useIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_RUN = 'Failed to run payouts';
 
@@ -35,6 +36,7 @@ type RunAnswer = NonNullable<ReturnType<typeof trpc.vendor.payoutRun.useMutation
 
 function RunForm({ today, onClose, onPaid }: { today: string; onClose: () => void; onPaid: () => void }) {
   const run = trpc.vendor.payoutRun.useMutation();
+  const { key: idempotencyKey } = useIdempotencyKey();
   const [answer, setAnswer] = useState<RunAnswer | null>(null);
   const form = useForm<RunValues>({ initialValues: { through: endOfLastMonth(today), minimum: 0n, method: 'CHECK' }, validate: runValidator });
   // A preview stands for the values it was made with: changing them asks for a new one.
@@ -44,7 +46,7 @@ function RunForm({ today, onClose, onPaid }: { today: string; onClose: () => voi
 
   const call = async (values: RunValues, preview: boolean) => {
     try {
-      const result = await run.mutateAsync(runRequest(values, preview));
+      const result = await run.mutateAsync({ ...runRequest(values, preview), idempotencyKey });
       setAnswer(result);
       if (!preview) {
         notifySuccess(result.message);

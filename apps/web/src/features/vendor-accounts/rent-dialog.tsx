@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { accountName, monthLabel, rentMonthOptions } from './accounts-state';
+import { useIdempotencyKey } from '../../lib/idempotency';
 
 const FAILED_RENT = 'Failed to post rent';
 
@@ -25,12 +26,13 @@ export function RentDialog({ opened, month, formKey, onClose, onPosted }: { open
 
 function RentForm({ month, onClose, onPosted }: { month: string; onClose: () => void; onPosted: () => void }) {
   const post = trpc.vendor.rent.post.useMutation();
+  const { key: idempotencyKey } = useIdempotencyKey();
   const [chosen, setChosen] = useState(month);
   const result = post.data;
 
   const submit = async () => {
     try {
-      const answer = await post.mutateAsync({ month: chosen });
+      const answer = await post.mutateAsync({ month: chosen, idempotencyKey });
       notifySuccess(answer.message);
     } catch (err) {
       notifyFailure(FAILED_RENT, errorMessage(err, FAILED_RENT));

@@ -1,30 +1,14 @@
 /**
  * A statement as the page shows, prints and downloads it: its period in words, the CSV
  * with the same figures as the page (every entry, then opening, totals by kind and
- * closing), the file's name, and the page's search parameters (which account, which days).
+ * closing), the file's name.
  */
 import { fromWire, type Statement } from '@pos/contracts';
 import { LEDGER_KINDS, LEDGER_KIND_LABELS, addDays, formatMoneyPlain, monthStart, VENDOR_TYPE_LABELS } from '@pos/domain';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { accountName, monthLabel } from './accounts-state';
 
-export interface StatementSearch {
-  itemCodeId?: number;
-  from?: string;
-  to?: string;
-}
-
-const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** The page's search parameters as the router hands them over; anything unreadable is left out. */
-export function readStatementSearch(raw: Record<string, unknown>): StatementSearch {
-  const code = Number(raw.itemCodeId);
-  return {
-    ...(Number.isSafeInteger(code) && code > 0 ? { itemCodeId: code } : {}),
-    ...(isDay(raw.from) ? { from: raw.from } : {}),
-    ...(isDay(raw.to) ? { to: raw.to } : {}),
-  };
-}
+export { readStatementSearch, type StatementSearch } from './statement-search';
 
 const DAY_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -12,6 +12,7 @@
  * The CSV and IIF text is written by papaparse's unparse.
  */
 import Papa from 'papaparse';
+import { BOOKS_EXPORT_FORMATS, type BooksExportFormat } from '@pos/contracts';
 import {
   FIXED_ACCOUNTS,
   JOURNAL_KIND_LABELS,
@@ -30,8 +31,7 @@ import {
   type JournalLeg,
 } from '@pos/domain';
 
-export const BOOKS_EXPORT_FORMATS = ['hledger', 'iif', 'qbo-csv', 'xero-csv'] as const;
-export type BooksExportFormat = (typeof BOOKS_EXPORT_FORMATS)[number];
+export { BOOKS_EXPORT_FORMATS, type BooksExportFormat };
 
 /** An account of the store's chart with its mapping to the store's QuickBooks or Xero accounts. */
 export interface ExportAccount {

@@ -105,6 +105,19 @@ export async function findItemCodesByTags(db: Db, storeId: number, tags: readonl
   return new Map(rows.map(({ key, ...code }) => [key, code]));
 }
 
+/** The store's live codes of these ids, by id (as text). */
+export async function findItemCodesByIds(db: Db, storeId: number, ids: readonly bigint[]): Promise<Map<string, ItemCodeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('item_codes')
+    .select(ITEM_CODE_COLUMNS)
+    .where(inStore(storeId))
+    .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
+    .execute();
+  return new Map(rows.map((code) => [String(code.id), code]));
+}
+
 /**
  * Whether the code is referenced: sold (on an order line), carried by a stock item, or
  * the account of ledger entries. A referenced code is archived on delete, never erased

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LedgerKind } from '@pos/db';
 import { DomainError, MESSAGES } from '@pos/domain';
-import { inStore, isStoreRow } from '../../db-helpers';
+import { dayAfterStart, inStore, isStoreRow } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -25,24 +25,26 @@ export interface NewLedgerEntry {
   createdBy: bigint | null;
 }
 
-/** Inserts entries in one statement; the balances they move follow in the same transaction. */
-export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+/** Inserts entries in one statement, answering their ids in order; the balances they move follow in the same transaction. */
+export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<bigint[]> {
+  if (entries.length === 0) return [];
   const store = BigInt(storeId);
-  await sql`
+  const { rows } = await sql<{ id: bigint }>`
     insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by)
     values ${sql.join(
       entries.map(
         (e) =>
           sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy})`,
       ),
-    )}`
+    )}
+    returning id`
     .execute(db)
     .catch((error: unknown) => {
       // A balance that would leave signed 64-bit range: refused like any other overflow.
       if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
       throw error;
     });
+  return rows.map((r) => r.id);
 }
 
 /** A completed order's lines that belong to a vendor, with what their item code says about settling them. */
@@ -157,7 +159,7 @@ export async function storeCalendar(db: Db, storeId: number, now: Date) {
 export async function storeDayBounds(db: Db, storeId: number, from: string, to: string): Promise<{ start: Date; end: Date }> {
   const { rows } = await sql<{ start: Date; end: Date }>`
     select (${from}::date::timestamp at time zone time_zone) as start,
-           ((${to}::date + 1)::timestamp at time zone time_zone) as "end"
+           ${dayAfterStart(to, sql.ref('time_zone'))} as "end"
     from stores where ${isStoreRow(storeId)}`.execute(db);
   return rows[0]!;
 }
@@ -371,7 +373,10 @@ export interface StatementRow {
  * the same statement (one snapshot) its balance now and the sums of its entries from
  * `start` on and from `end` on: opening = balance − Σ from start, closing = balance − Σ
  * from end. Only the period's entries and those after it are read, never the history
- * before it.
+ * before it. Every entry of an account has the account's item code, so its tag is read
+ * once; what each entry came from is read by its key, entry by entry (`offset 0` keeps
+ * each look-up a subquery of its own, which the planner cannot turn into a hash of the
+ * whole table: joined, it hashed every item code, order or line to name a month's entries).
  */
 export async function accountStatementRows(db: Db, storeId: number, vendorId: bigint, itemCodeId: bigint | null, start: Date, end: Date, timeZone: string) {
   const { rows } = await sql<{ balance: string; fromStart: string; fromEnd: string } & { [K in keyof StatementRow]: StatementRow[K] | null }>`
@@ -380,19 +385,19 @@ export async function accountStatementRows(db: Db, storeId: number, vendorId: bi
       select coalesce((select a.balance from ledger_accounts a where ${inStore(storeId, 'a')} and a.vendor_id = ${vendorId}
                          and a.account_key = ${itemCodeId ?? 0n}), 0)::text as balance,
              coalesce((select sum(e.amount) from ledger_entries e where ${ofAccount(storeId, vendorId, itemCodeId, 'e')} and e.created_at >= ${start}), 0)::text as "fromStart",
-             coalesce((select sum(e.amount) from ledger_entries e where ${ofAccount(storeId, vendorId, itemCodeId, 'e')} and e.created_at >= ${end}), 0)::text as "fromEnd"
+             coalesce((select sum(e.amount) from ledger_entries e where ${ofAccount(storeId, vendorId, itemCodeId, 'e')} and e.created_at >= ${end}), 0)::text as "fromEnd",
+             (select c.tag from item_codes c where c.id = ${itemCodeId}) as tag
     ) s
     left join lateral (
       select e.id, e.created_at as date, to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, e.kind,
-             o.order_number as "orderNumber", coalesce(nullif(l.item_code, ''), c.tag) as "itemCode", l.description as "lineDescription",
+             o.order_number as "orderNumber", coalesce(nullif(l.item_code, ''), s.tag) as "itemCode", l.description as "lineDescription",
              e.rent_month as "rentMonth", p.method as "payoutMethod", p.reference as "payoutReference", p.run_id as "payoutRunId",
              r.number as "refundNumber", e.amount, e.memo
       from ledger_entries e
-      left join orders o on o.id = e.order_id
-      left join order_lines l on l.id = e.order_line_id
-      left join item_codes c on c.id = e.item_code_id
-      left join payouts p on p.id = e.payout_id
-      left join refunds r on r.id = e.refund_id
+      left join lateral (select o.order_number from orders o where o.id = e.order_id offset 0) o on true
+      left join lateral (select l.item_code, l.description from order_lines l where l.id = e.order_line_id offset 0) l on true
+      left join lateral (select p.method, p.reference, p.run_id from payouts p where p.id = e.payout_id offset 0) p on true
+      left join lateral (select r.number from refunds r where r.id = e.refund_id offset 0) r on true
       where ${ofAccount(storeId, vendorId, itemCodeId, 'e')} and e.created_at >= ${start} and e.created_at < ${end}
     ) x on true
     order by x.date, x.id`.execute(db);

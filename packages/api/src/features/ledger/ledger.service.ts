@@ -26,7 +26,9 @@ import {
 import { likeContains } from '../../db-helpers';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { journalAdjustment, journalPayouts, journalRent } from '../books/books.service';
 import { idempotent } from '../idempotency/idempotency.service';
+import { assertDayOpen } from '../reports/day-close.service';
 import { countVendors } from '../vendor/vendor.repository';
 import { VENDOR_NOT_FOUND } from '../vendor/vendor.service';
 import * as repo from './ledger.repository';
@@ -130,6 +132,7 @@ export async function postRent(db: Db, actor: Actor, input: { month: string; ide
       return amount === null ? [] : [{ vendorId: a.vendorId, itemCodeId: a.itemCodeId, amount }];
     });
     const posted = await repo.insertRentEntries(trx, actor.storeId, month, rents, actor.userId);
+    await journalRent(trx, actor.storeId, month, posted, actor.userId);
     const total = posted.reduce((sum, p) => sum + p.amount, 0n);
     await recordAudit(trx, actor, { action: 'VENDOR_RENT_POST', targetType: 'rentMonth', targetId: month, after: { month, count: posted.length, total } });
     const message =
@@ -148,9 +151,9 @@ export async function adjustAccount(db: Db, actor: Actor, input: { vendorId: num
     const account = await findAccount(trx, actor.storeId, input.vendorId, input.itemCodeId);
     await repo.lockVendors(trx, actor.storeId, [account.vendorId]);
     const before = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
-    await repo.insertEntries(trx, actor.storeId, [
-      { vendorId: account.vendorId, itemCodeId: account.itemCodeId, kind: 'ADJUSTMENT', amount: input.amount, memo: input.memo, createdBy: actor.userId },
-    ]);
+    const entry = { vendorId: account.vendorId, itemCodeId: account.itemCodeId, amount: input.amount, memo: input.memo };
+    const [id] = await repo.insertEntries(trx, actor.storeId, [{ ...entry, kind: 'ADJUSTMENT', createdBy: actor.userId }]);
+    await journalAdjustment(trx, actor.storeId, { ...entry, id: id! }, actor.userId);
     const balance = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
     await recordAudit(trx, actor, {
       action: 'VENDOR_ADJUST',
@@ -171,6 +174,7 @@ export async function payOut(
 ) {
   return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
+    if (input.method === 'CASH') await assertDayOpen(trx, actor.storeId);
     const account = await findAccount(trx, actor.storeId, input.vendorId, input.itemCodeId);
     await repo.lockVendors(trx, actor.storeId, [account.vendorId]);
     const before = await repo.accountBalance(trx, actor.storeId, account.vendorId, account.itemCodeId);
@@ -182,6 +186,7 @@ export async function payOut(
       runId: null,
       createdBy: actor.userId,
     });
+    await journalPayouts(trx, actor.storeId, { payoutId: payout!.id }, input.method, [payout!], actor.userId);
     const balance = before - input.amount;
     await recordAudit(trx, actor, {
       action: 'VENDOR_PAYOUT',
@@ -232,6 +237,7 @@ export async function runPayouts(db: Db, actor: Actor, input: { through: string;
   if (input.preview) return answer(null, await planRun(db, actor.storeId, input.through, input.minimum));
   return idempotent(db, { storeId: actor.storeId, procedure: '/vendor/payout-run', input }, async (trx) => {
     await repo.lockStoreSettlement(trx, actor.storeId);
+    if (input.method === 'CASH') await assertDayOpen(trx, actor.storeId);
     // Lock the vendors it would pay, then plan again: no sale or refund moves them now.
     const first = await planRun(trx, actor.storeId, input.through, input.minimum);
     const locked = new Set(first.map((p) => p.vendorId));
@@ -240,6 +246,7 @@ export async function runPayouts(db: Db, actor: Actor, input: { through: string;
     const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
     const runId = await repo.insertPayoutRun(trx, actor.storeId, { through: input.through, minimum: input.minimum, method: input.method, total, count: payouts.length, createdBy: actor.userId });
     await repo.insertPayouts(trx, actor.storeId, payouts, { method: input.method, reference: '', runId, createdBy: actor.userId });
+    await journalPayouts(trx, actor.storeId, { payoutRunId: runId }, input.method, payouts, actor.userId);
     await recordAudit(trx, actor, {
       action: 'VENDOR_PAYOUT_RUN',
       targetType: 'payoutRun',

@@ -277,7 +277,12 @@ export async function listLines(db: Db, storeId: number, orderId: bigint | numbe
     .selectFrom('order_lines as l')
     .leftJoin('item_codes as c', (join) => join.onRef('c.id', '=', 'l.item_code_id').on('c.archived_at', 'is', null))
     .select(LINE_COLUMNS)
-    .select([sql<boolean>`c.id is not null`.as('knownItemCode'), sql<boolean>`coalesce(c.warn_on_no_control_code, false)`.as('warnOnNoControlCode')])
+    .select([
+      // Known: linked to a live item code, or the SKU of a live stock item (the store's own when it has no code).
+      sql<boolean>`c.id is not null or (l.item_code <> '' and exists (
+        select 1 from inventory_items i where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) = lower(l.item_code)))`.as('knownItemCode'),
+      sql<boolean>`coalesce(c.warn_on_no_control_code, false)`.as('warnOnNoControlCode'),
+    ])
     .where(inStore(storeId, 'l'))
     .where('l.order_id', '=', BigInt(orderId));
   if (onlyIds) query = query.where('l.id', 'in', onlyIds);

@@ -1,12 +1,13 @@
 /**
- * /order/next, /order/update-line, /order/customer-name, /order/submit, /order/fetch,
- * /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order is cancelled by STORE_MANAGER and
- * above only); /order/approve: STORE_MANAGER and above; /order/refund: STORE_MANAGER and
- * above, or STORE_STAFF with a manager's approval.
+ * /order/next, /order/update-line, /order/customer-name, /order/submit, /order/day-status,
+ * /order/fetch, /order/lookup and /order/cancel: STORE_STAFF and above (a PENDING order
+ * is cancelled by STORE_MANAGER and above only); /order/approve: STORE_MANAGER and
+ * above; /order/refund: STORE_MANAGER and above, or STORE_STAFF with a manager's approval.
  */
 import {
   ZApproveOrderInput,
   ZCancelOrderInput,
+  ZDayStatusOutput,
   ZEmptyInput,
   ZFetchOrderOutput,
   ZLookupOrdersInput,
@@ -24,6 +25,7 @@ import {
   ZUpdateLineOutput,
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
+import { dayStatus } from '../reports/day-close.service';
 import { lookupOrders } from './order.repository';
 import { approveOrder, cancelOrder, fetchOrder, nextOrder, setCustomerName, submitOrder, updateLine } from './order.service';
 import { refundOrder } from './refund.service';
@@ -62,6 +64,11 @@ export const orderRouter = router({
     .input(ZCancelOrderInput)
     .output(ZOrderActionOutput)
     .mutation(({ ctx, input }) => cancelOrder(ctx, input)),
+  dayStatus: staffProcedure
+    .meta({ path: '/order/day-status' })
+    .input(ZEmptyInput)
+    .output(ZDayStatusOutput)
+    .query(({ ctx }) => dayStatus(ctx.db, ctx.storeId)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)

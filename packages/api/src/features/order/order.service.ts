@@ -22,6 +22,8 @@ import {
   includes,
   isLineEmpty,
   isOrderEditable,
+  movesMoneyOut,
+  MONEY_OUT_NEEDS_APPROVAL,
   planCheckout,
   presetLineTaxes,
   vendorShare,
@@ -29,16 +31,20 @@ import {
   type Role,
   type StoreTax,
   type TenderMethod,
+  unknownItemCodeMessage,
 } from '@pos/domain';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency.service';
-import { findItemCodeByTag, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
+import type { ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
+import { resolveCodes, type ResolvedCode } from '../scan/scan.service';
+import { journalSale } from '../books/books.service';
 import { findCashMethod, findPaymentMethods, getSettings } from '../store/store.repository';
+import { assertDayOpen } from '../reports/day-close.service';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
 import * as repo from './order.repository';
 import * as refundRepo from './refund.repository';
@@ -114,9 +120,9 @@ const TAX_SLOTS = [1, 2, 3] as const;
 
 type ItemCode = ItemCodeRow | undefined;
 
-/** The store's live item code a line's code names, if any. */
-async function lineCode(db: Db, storeId: number, itemCode: string): Promise<ItemCode> {
-  return itemCode ? findItemCodeByTag(db, storeId, itemCode) : undefined;
+/** What a line's code names in the store (scan.service.ts), if anything. */
+async function lineCode(db: Db, storeId: number, itemCode: string): Promise<ResolvedCode | undefined> {
+  return itemCode ? (await resolveCodes(db, storeId, [itemCode])).get(itemCode.toLowerCase()) : undefined;
 }
 
 /**
@@ -160,9 +166,9 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
   };
 }
 
-/** A line just written, answered as listLines answers it: `code` is its live item code, if any. */
-function answeredLine(line: repo.WrittenLine, code: ItemCode): repo.LineRow {
-  return { ...line, knownItemCode: code !== undefined, warnOnNoControlCode: code?.warnOnNoControlCode ?? false };
+/** A line just written, answered as listLines answers it: `resolved` is what its code names, if anything. */
+function answeredLine(line: repo.WrittenLine, resolved: ResolvedCode | undefined): repo.LineRow {
+  return { ...line, knownItemCode: resolved !== undefined, warnOnNoControlCode: resolved?.code?.warnOnNoControlCode ?? false };
 }
 
 export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
@@ -224,15 +230,15 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
     assertEditable(status);
     const fields: LineFields = { ...input, description: input.itemDescription };
     assertLineWithinLimits(fields);
-    const code = await lineCode(trx, storeId, input.itemCode);
-    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, code, settings));
+    const resolved = await lineCode(trx, storeId, input.itemCode);
+    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, resolved?.code, settings));
     if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
     const summary = await saveTotals(trx, storeId, orderId);
     return {
       success: true,
       message: 'OK',
-      line: answeredLine(written, code),
+      line: answeredLine(written, resolved),
       newOrderLineId: newLine?.id ?? null,
       newLine,
       summary,
@@ -378,11 +384,11 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
 }
 
-/** Posts a completed order's vendor lines to the ledger with what each payment applied. */
+/** Posts a completed order's vendor lines to the ledger with what each payment applied, then its journal in the books. */
 async function postSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; orderNumber: string; total: bigint },
   payments: readonly { applied: bigint; vendorFeePercent: bigint; isCash: boolean }[],
   userId: bigint,
   vendorLines?: readonly VendorSaleLine[],
@@ -395,6 +401,7 @@ async function postSale(
     userId,
     vendorLines,
   );
+  await journalSale(trx, storeId, order, userId);
 }
 
 /**
@@ -416,6 +423,8 @@ async function complete(trx: Db, storeId: number, order: { id: bigint; orderNumb
  */
 export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
   const { db, storeId } = caller;
+  // STORE_STAFF move money out (a total below zero, a negative line) only with a manager's approval.
+  const staff = !includes(caller.role, 'STORE_MANAGER');
   let approver: { id: bigint; username: string } | null = null;
   if (input.approval) {
     // Checked before the transaction: a refused approval leaves nothing but its count.
@@ -423,7 +432,9 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       const first = await repo.findSubmitAnswer(db, storeId, input.orderId, input.idempotencyKey);
       if (first !== undefined) return answered(first, input);
     }
-    if (await needsApproval(db, storeId, input)) approver = await verifyManagerApproval(caller, storeId, input.approval);
+    if ((await needsApproval(db, storeId, input)) || (staff && (await submitMovesMoneyOut(db, storeId, input)))) {
+      approver = await verifyManagerApproval(caller, storeId, input.approval);
+    }
   }
   return db.transaction().execute(async (trx) => {
     const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
@@ -436,12 +447,15 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       if (first !== undefined) return answered(first, input);
     }
     assertEditable(order.status);
+    await assertDayOpen(trx, storeId);
     const lines = await saveLines(trx, storeId, input, order);
+    const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
+    if (moneyOut && staff && approver === null) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
     const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
     const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
     if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
     const waits = plan.tenders.some((t) => t.method.requiresManagerApproval) && approver === null;
-    const approvedBy = plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
+    const approvedBy = moneyOut || plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
     const payments = plan.tenders.map((t) => ({
       paymentMethodId: t.method.id,
       name: t.method.name,
@@ -468,7 +482,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
     // Last, so the rows every sale of the store updates (its counters, ledger totals and
     // the vendor's balance) stay locked for as short a time as possible.
-    if (!waits) await postSale(trx, storeId, { id: order.id, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
     await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
     return answer;
   });
@@ -554,6 +568,48 @@ function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { ve
   return { ...totals, vendorShare: sum((v) => v.vendorShare) };
 }
 
+/** How a saved line is named in a message: its description, else its item code, else its id. */
+function savedLineLabel(line: repo.LineRow): string {
+  return line.description || line.itemCode || `line ${line.id}`;
+}
+
+/**
+ * The submitted lines merged over the saved ones (see mergeLine), empty lines dropped,
+ * each within the business limits. A saved line listed twice is refused (400, naming
+ * it): counted twice, it would post twice for one stored line.
+ */
+async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Promise<{ id: number | undefined; fields: LineFields }[]> {
+  const saved = input.items.some((item) => item.id !== undefined)
+    ? new Map((await repo.listLines(db, storeId, input.orderId)).map((line) => [String(line.id), line]))
+    : new Map<string, repo.LineRow>();
+  const listed = new Set<string>();
+  const kept: { id: number | undefined; fields: LineFields }[] = [];
+  for (const item of input.items) {
+    const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
+    if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
+    if (savedLine) {
+      if (listed.has(String(savedLine.id))) throw new AppError('BAD_REQUEST', `${savedLineLabel(savedLine)} is listed twice: give each line of the order once`);
+      listed.add(String(savedLine.id));
+    }
+    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
+    assertLineWithinLimits(fields);
+    kept.push({ id: item.id, fields });
+  }
+  if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
+  return kept;
+}
+
+/**
+ * Whether the submitted order would move money out (packages/domain's movesMoneyOut),
+ * read before the submit's transaction so a manager's approval is checked outside it;
+ * the transaction decides again on the lines it saves.
+ */
+async function submitMovesMoneyOut(db: Db, storeId: number, input: SubmitOrderInput): Promise<boolean> {
+  const values = (await mergedLines(db, storeId, input)).map((k) => lineValues(k.fields, undefined, { defaultVendorCommissionPercent: 0n }));
+  return movesMoneyOut(values, savedTotals(values).total);
+}
+
 /**
  * Saves the submitted lines over the saved ones (see mergeLine), in line order: those
  * with an id updated, the order's other lines removed and the new ones added. Answers
@@ -561,34 +617,24 @@ function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { ve
  * as the ledger posts them.
  */
 async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
-  const saved = input.items.some((item) => item.id !== undefined)
-    ? new Map((await repo.listLines(trx, storeId, input.orderId)).map((line) => [String(line.id), line]))
-    : new Map<string, repo.LineRow>();
-  const kept: { id: number | undefined; fields: LineFields }[] = [];
-  for (const item of input.items) {
-    const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
-    if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
-    if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
-    assertLineWithinLimits(fields);
-    kept.push({ id: item.id, fields });
-  }
-  if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
-  const codes = await findItemCodesByTags(
+  const kept = await mergedLines(trx, storeId, input);
+  const resolved = await resolveCodes(
     trx,
     storeId,
     kept.flatMap((k) => (k.fields.itemCode ? [k.fields.itemCode] : [])),
   );
   const lines = kept.map((k) => {
-    const code = k.fields.itemCode ? codes.get(k.fields.itemCode.toLowerCase()) : undefined;
-    return { id: k.id, code, values: lineValues(k.fields, code, settings) };
+    const found = k.fields.itemCode ? resolved.get(k.fields.itemCode.toLowerCase()) : undefined;
+    // A code names a stock item or an item code; a line with no code is the store's own sale.
+    if (k.fields.itemCode && !found) throw new AppError('BAD_REQUEST', unknownItemCodeMessage(k.fields.itemCode));
+    return { id: k.id, found, code: found?.code, values: lineValues(k.fields, found?.code, settings) };
   });
-  const written: { line: repo.WrittenLine; code: ItemCode; values: repo.LineValues }[] = [];
+  const written: { line: repo.WrittenLine; found: ResolvedCode | undefined; code: ItemCode; values: repo.LineValues }[] = [];
   for (const l of lines) {
     if (l.id === undefined) continue;
     const line = await repo.updateLine(trx, storeId, l.id, l.values);
     if (!line) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
-    written.push({ line, code: l.code, values: l.values });
+    written.push({ line, found: l.found, code: l.code, values: l.values });
   }
   const added = lines.filter((l) => l.id === undefined);
   const inserted = await repo.replaceLines(
@@ -598,11 +644,11 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
     written.map((w) => w.line.id),
     added.map((l) => l.values),
   );
-  inserted.forEach((line, i) => written.push({ line, code: added[i]!.code, values: added[i]!.values }));
+  inserted.forEach((line, i) => written.push({ line, found: added[i]!.found, code: added[i]!.code, values: added[i]!.values }));
   written.sort((a, b) => (a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0));
   return {
     totals: savedTotals(written.map((w) => w.values)),
-    items: written.map((w) => answeredLine(w.line, w.code)),
+    items: written.map((w) => answeredLine(w.line, w.found)),
     vendorLines: written.flatMap(({ line, code, values }): VendorSaleLine[] =>
       code?.vendorId != null
         ? [
@@ -631,6 +677,7 @@ export async function approveOrder(caller: Caller, input: { orderId: number; ide
     const order = await repo.lockOrder(trx, storeId, orderId);
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.status !== 'PENDING') throw new AppError('CONFLICT', NOT_PENDING(order.status));
+    await assertDayOpen(trx, storeId);
     const payments = await repo.listPayments(trx, storeId, orderId);
     await complete(trx, storeId, order, payments, caller.user.id);
     await repo.approveOrder(trx, storeId, orderId, caller.user.id);

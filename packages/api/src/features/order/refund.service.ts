@@ -26,6 +26,8 @@ import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, keptAnswer } from '../idempotency/idempotency.service';
 import { postRefund } from '../ledger/ledger.service';
+import { journalRefund } from '../books/books.service';
+import { assertDayOpen } from '../reports/day-close.service';
 import { ORDER_NOT_FOUND, loadOrder } from './order.service';
 import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
@@ -69,6 +71,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
   if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') {
     throw new AppError('BAD_REQUEST', `Only a completed order can be refunded: order ${order.orderNumber} is ${order.status}`);
   }
+  await assertDayOpen(trx, storeId);
 
   const rows = await repo.refundableLines(trx, storeId, order.id);
   const sources = rows.map((row, i) => ({
@@ -122,6 +125,7 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
     plan.lines.map((l) => ({ lineId: BigInt(l.line.id), lineQuantity: l.line.quantity, refundedBefore: l.line.refundedQuantity, quantity: l.quantity })),
     actor.userId,
   );
+  await journalRefund(trx, storeId, { id: refundId, orderId: order.id, number }, actor.userId);
   await repo.returnStock(trx, storeId, order.id, plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity })), `Returned on refund ${number}`, actor.userId);
 
   const refundedNow = new Map(plan.lines.map((l) => [l.line.id, l.quantity]));

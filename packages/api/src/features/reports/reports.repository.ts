@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, ReportDim } from '@pos/db';
 import type { ReportGrouping } from '@pos/domain';
-import { inStore, isStoreRow } from '../../db-helpers';
+import { dayAfterStart, inStore, isStoreRow } from '../../db-helpers';
 import type { AccountRow } from '../ledger/ledger.repository';
 
 type Db = Kysely<Database>;
@@ -71,15 +71,17 @@ const SUMS = sql.raw(
     .join(', '),
 );
 
-/** The store's name, time zone, today and taxes (enabled now, with their short names). */
+/** The store's name, time zone, today, taxes (enabled now, with their short names) and how many live vendors it has. */
 export async function storeReportInfo(db: Db, storeId: number, now: Date) {
   const { rows } = await sql<{
     name: string;
     timeZone: string;
     today: string;
     taxes: { n: number; name: string; enabled: boolean }[];
+    liveVendors: bigint;
   }>`
     select name, time_zone as "timeZone", (${now}::timestamptz at time zone time_zone)::date::text as today,
+           coalesce((select c.live_vendors from store_counters c where c.store_id = stores.id), 0)::int8 as "liveVendors",
            json_build_array(
              json_build_object('n', 1, 'name', tax1_short_name, 'enabled', tax1_enabled),
              json_build_object('n', 2, 'name', tax2_short_name, 'enabled', tax2_enabled),
@@ -163,7 +165,11 @@ function afterVendor(storeId: number, after: string | null): RawBuilder<SqlBool>
   return sql<SqlBool>`(lower(v.trade_name), v.id) > (select lower(a.trade_name), a.id from vendors a where ${inStore(storeId, 'a')} and a.id = ${after}::bigint)`;
 }
 
-/** A page of the vendors that sold (or had refunds or ledger figures) in the period, by trade name; the store's own sales not among them. */
+/**
+ * A page of the vendors that sold (or had refunds or ledger figures) in the period, by
+ * trade name; the store's own sales not among them. Summing, each group's vendor is read
+ * by its key (`offset 0` keeps the look-up from becoming a hash of every vendor).
+ */
 export async function vendorGroups(db: Db, storeId: number, from: string, to: string, page: { after: string | null; limit: number; plan: PagePlan }): Promise<GroupRow[]> {
   const after = afterVendor(storeId, page.after);
   if (page.plan === 'walk') {
@@ -183,7 +189,7 @@ export async function vendorGroups(db: Db, storeId: number, from: string, to: st
     from (select r.key, ${SUMS} from report_days r
           where ${inStore(storeId, 'r')} and r.dim = 'VENDOR' and r.key <> '' and r.day between ${from}::date and ${to}::date
           group by r.key) g
-    join vendors v on ${inStore(storeId, 'v')} and v.id = g.key::bigint
+    cross join lateral (select v.id, v.trade_name from vendors v where ${inStore(storeId, 'v')} and v.id = g.key::bigint offset 0) v
     where ${after}
     order by lower(v.trade_name), v.id
     limit ${page.limit}`.execute(db);
@@ -238,7 +244,7 @@ export async function dayCashiers(db: Db, storeId: number, day: string) {
 function dayBounds(storeId: number, day: string) {
   return {
     start: sql`(select (${day}::date::timestamp at time zone s.time_zone) from stores s where ${isStoreRow(storeId, 's')})`,
-    end: sql`(select ((${day}::date + 1)::timestamp at time zone s.time_zone) from stores s where ${isStoreRow(storeId, 's')})`,
+    end: sql`(select ${dayAfterStart(day, sql.ref('s.time_zone'))} from stores s where ${isStoreRow(storeId, 's')})`,
   };
 }
 
@@ -251,6 +257,20 @@ export async function dayVoids(db: Db, storeId: number, day: string) {
     where ${inStore(storeId, 'o')} and o.status = 'CANCELLED' and o.cancelled_at >= ${start} and o.cancelled_at < ${end}
     order by o.cancelled_at, o.id`.execute(db);
   return rows;
+}
+
+/**
+ * What each method handed back on the day's orders whose total is below zero (returns
+ * rung up at the till; the report_days figures count it as tendered below zero).
+ */
+export async function dayReturns(db: Db, storeId: number, day: string): Promise<Map<string, bigint>> {
+  const { start, end } = dayBounds(storeId, day);
+  const { rows } = await sql<{ paymentMethodId: bigint; returns: bigint }>`
+    select p.payment_method_id as "paymentMethodId", sum(-p.applied)::int8 as returns
+    from orders o join order_payments p on p.store_id = o.store_id and p.order_id = o.id
+    where ${inStore(storeId, 'o')} and o.completed_at >= ${start} and o.completed_at < ${end} and o.total < 0 and p.applied < 0
+    group by p.payment_method_id`.execute(db);
+  return new Map(rows.map((r) => [String(r.paymentMethodId), r.returns]));
 }
 
 /** Cash paid out to vendors on the day. */
@@ -277,23 +297,43 @@ export async function closedDaysSince(db: Db, storeId: number, since: string): P
   return rows.map((r) => r.day);
 }
 
-/** Records a closed day; false when it was closed already (the first close stands). */
+/** Records a closed day, answering its id; null when it was closed already (the first close stands). */
 export async function insertDayClose(
   db: Db,
   storeId: number,
   c: { day: string; openingCash: bigint; countedCash: bigint; expectedCash: bigint; overShort: bigint; report: string; closedBy: bigint | null },
-): Promise<boolean> {
+): Promise<bigint | null> {
   const { rows } = await sql<{ id: bigint }>`
     insert into day_closes (store_id, day, opening_cash, counted_cash, expected_cash, over_short, report, closed_by)
     values (${storeId}, ${c.day}::date, ${c.openingCash}, ${c.countedCash}, ${c.expectedCash}, ${c.overShort}, ${c.report}::jsonb, ${c.closedBy})
     on conflict (store_id, day) do nothing
     returning id`.execute(db);
-  return rows.length > 0;
+  return rows[0]?.id ?? null;
 }
 
-/** Serialises closes of one store's days (a transaction-level advisory lock). */
+/**
+ * Serialises closes of one store's days (a transaction-level advisory lock), and waits
+ * for the money moving meanwhile (which holds it shared, lockDayShared) to commit, so
+ * the Z report counts it.
+ */
 export async function lockDayClose(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('day_close'), ${storeId}::int)`.execute(db);
+}
+
+/**
+ * Held by a transaction that moves money until it ends: many at once, never while a day
+ * of the store is being closed (lockDayClose); taken before reading whether today is closed.
+ */
+export async function lockDayShared(db: Db, storeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(hashtext('day_close'), ${storeId}::int)`.execute(db);
+}
+
+/** The store's business day now (the database's clock, which dates every sale) and whether it was closed. */
+export async function todayStatus(db: Db, storeId: number): Promise<{ today: string; closed: boolean }> {
+  const { rows } = await sql<{ today: string; closed: boolean }>`
+    select t.today::text as today, exists (select 1 from day_closes c where ${inStore(storeId, 'c')} and c.day = t.today) as closed
+    from (select (now() at time zone s.time_zone)::date as today from stores s where ${isStoreRow(storeId, 's')}) t`.execute(db);
+  return rows[0]!;
 }
 
 /** An account of the balances report: the balances screen's row, less its archived flag. */

@@ -12,6 +12,7 @@ import type { SalesReportInput } from '@pos/contracts';
 import { PAGED_REPORT_GROUPINGS, addDays, expectedCash, formatMoney, monthStart, overShort, overShortWord, reportPeriodProblem, type ReportGrouping } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { journalDayClose } from '../books/books.service';
 import { idempotent } from '../idempotency/idempotency.service';
 import { storeBalanceTotals } from '../ledger/ledger.service';
 import * as repo from './reports.repository';
@@ -56,10 +57,15 @@ function rowLabel(groupBy: ReportGrouping, row: repo.GroupRow, info: StoreInfo):
 const KEY_ORDERED: readonly ReportGrouping[] = ['day', 'week', 'month', 'tax'];
 
 /**
- * Periods of at most this many sales page their vendors from the period's rows; larger
- * ones walk the vendors by name (docs/PERFORMANCE.md, Reports).
+ * How a page of vendors is found: walking the vendors by name reads about page ×
+ * vendors ÷ sellers vendors to fill a page, summing reads every vendor row of the period
+ * (about four a sale). So a period walks when its sales are many against the store's
+ * vendors: sales² ≥ 80 × vendors (a month of 4,000 sales among 20,000 vendors walks, a
+ * day of 650 among 100,000 sums). docs/PERFORMANCE.md, Reports.
  */
-export const WALK_FROM_ORDERS = 5_000n;
+export function vendorPagePlan(orders: bigint, liveVendors: bigint): repo.PagePlan {
+  return orders * orders >= 80n * liveVendors ? 'walk' : 'aggregate';
+}
 
 export const AFTER_NOT_A_VENDOR = 'After must be the key of a vendor of this store (the last row of the previous page)';
 
@@ -72,14 +78,14 @@ function othersOf(totals: repo.Figures, rows: readonly repo.GroupRow[]) {
 }
 
 /** One page of a vendor or item code grouping, the group of none after the last; and the next page's `after`. */
-async function groupPage(db: Db, storeId: number, from: string, to: string, totals: repo.Figures, input: SalesReportInput & { groupBy: 'vendor' | 'itemCode' }, plan?: repo.PagePlan) {
+async function groupPage(db: Db, storeId: number, from: string, to: string, totals: repo.Figures, liveVendors: bigint, input: SalesReportInput & { groupBy: 'vendor' | 'itemCode' }, plan?: repo.PagePlan) {
   // The group of none is the last row of the last page: nothing comes after it.
   if (input.after === '') return { rows: [], next: null };
   if (input.groupBy === 'vendor' && input.after !== undefined && !(await repo.isVendorKey(db, storeId, input.after))) throw new AppError('BAD_REQUEST', AFTER_NOT_A_VENDOR);
   const page = { after: input.after ?? null, limit: input.pageSize + 1 };
   const found =
     input.groupBy === 'vendor'
-      ? await repo.vendorGroups(db, storeId, from, to, { ...page, plan: plan ?? (totals.orders > WALK_FROM_ORDERS ? 'walk' : 'aggregate') })
+      ? await repo.vendorGroups(db, storeId, from, to, { ...page, plan: plan ?? vendorPagePlan(totals.orders, liveVendors) })
       : await repo.itemCodeGroups(db, storeId, from, to, page);
   if (found.length > input.pageSize) {
     const rows = found.slice(0, input.pageSize);
@@ -102,7 +108,7 @@ export async function salesReport(db: Db, storeId: number, now: Date, input: Sal
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const totals = await repo.periodTotals(trx, storeId, from, to);
-      if (groupBy === 'vendor' || groupBy === 'itemCode') return { totals, ...(await groupPage(trx, storeId, from, to, totals, { ...input, groupBy }, plan)) };
+      if (groupBy === 'vendor' || groupBy === 'itemCode') return { totals, ...(await groupPage(trx, storeId, from, to, totals, info.liveVendors, { ...input, groupBy }, plan)) };
       return { totals, rows: await repo.groupedFigures(trx, storeId, from, to, groupBy), next: null };
     });
   const labelled = rows.map((row) => ({ ...row, label: rowLabel(groupBy, row, info) }));
@@ -153,18 +159,25 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
   const cashiers = await repo.dayCashiers(db, storeId, day);
   const voids = await repo.dayVoids(db, storeId, day);
   const payouts = await repo.dayCashPayouts(db, storeId, day);
-  const cash = payments.filter((p) => p.isCash);
+  const returned = await repo.dayReturns(db, storeId, day);
+  // A return (an order below zero) hands money back: counted as returns, not as tendered below zero.
+  const byMethod = payments.map((p) => {
+    const returns = returned.get(String(p.paymentMethodId)) ?? 0n;
+    return { ...p, tendered: p.isCash ? p.tendered + returns : p.tendered, returns };
+  });
+  const cash = byMethod.filter((p) => p.isCash);
   const tendered = cash.reduce((s, p) => s + p.tendered, 0n);
   const change = cash.reduce((s, p) => s + p.change, 0n);
   const refunds = cash.reduce((s, p) => s + p.refunds, 0n);
-  const expected = expectedCash({ openingCash, cashTendered: tendered, change, cashRefunds: refunds, cashPayouts: payouts });
+  const returns = cash.reduce((s, p) => s + p.returns, 0n);
+  const expected = expectedCash({ openingCash, cashTendered: tendered, change, cashRefunds: refunds, cashReturns: returns, cashPayouts: payouts });
   return {
     date: day,
     timeZone: info.timeZone,
     storeName: info.name,
     taxes: taxesOf(info, sales),
     sales,
-    payments: payments.map((p) => ({
+    payments: byMethod.map((p) => ({
       paymentMethodId: p.paymentMethodId,
       name: p.name,
       isCash: p.isCash,
@@ -174,6 +187,7 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
       tendered: p.tendered,
       change: p.change,
       refunds: p.refunds,
+      returns: p.returns,
     })),
     cashiers: cashiers.map((c) => ({
       userId: c.userId,
@@ -192,6 +206,7 @@ async function dayReport(db: Db, storeId: number, info: StoreInfo, day: string, 
       tendered,
       change,
       refunds,
+      returns,
       payouts,
       expected,
       counted: countedCash,
@@ -205,7 +220,13 @@ type DayReport = Awaited<ReturnType<typeof dayReport>>;
 const closedDays = (db: Db, storeId: number, today: string) => repo.closedDaysSince(db, storeId, addDays(today, -61));
 
 function closedAnswer(found: { report: unknown; closedBy: string | null; closedAt: Date }, today: string, days: string[]) {
-  const report = superjson.deserialize<DayReport>(found.report as Parameters<typeof superjson.deserialize>[0]);
+  const kept = superjson.deserialize<DayReport>(found.report as Parameters<typeof superjson.deserialize>[0]);
+  // A day closed before returns were counted apart had none apart: its returns are zero.
+  const report: DayReport = {
+    ...kept,
+    payments: kept.payments.map((p) => ({ ...p, returns: p.returns ?? 0n })),
+    cash: { ...kept.cash, returns: kept.cash.returns ?? 0n },
+  };
   return {
     success: true,
     message: `${report.date} was closed by ${found.closedBy ?? 'a former user'}`,
@@ -246,7 +267,7 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
     if (found) throw new AppError('CONFLICT', `${input.date} was closed already by ${found.closedBy ?? 'a former user'}; a closed day can be reprinted, not changed`);
     const report = await dayReport(trx, actor.storeId, info, input.date, input.openingCash, input.countedCash);
     const cash = report.cash;
-    await repo.insertDayClose(trx, actor.storeId, {
+    const closeId = await repo.insertDayClose(trx, actor.storeId, {
       day: input.date,
       openingCash: cash.opening,
       countedCash: input.countedCash,
@@ -255,6 +276,7 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
       report: superjson.stringify(report),
       closedBy: actor.userId,
     });
+    if (closeId !== null) await journalDayClose(trx, actor.storeId, { id: closeId, day: input.date, countedCash: input.countedCash, expectedCash: cash.expected }, actor.userId);
     await recordAudit(trx, actor, {
       action: 'DAY_CLOSE',
       targetType: 'storeDay',
@@ -266,3 +288,4 @@ export async function closeDay(db: Db, actor: Actor, now: Date, input: { date: s
     return { ...answer, message: `${input.date} closed: ${overShortWord(over).toLowerCase()}${over === 0n ? '' : ` by ${formatMoney(over < 0n ? -over : over)}`}` };
   });
 }
+

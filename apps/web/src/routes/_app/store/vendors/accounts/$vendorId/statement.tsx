@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StatementPage } from '../../../../../../features/vendor-accounts/statement-page';
-import { readStatementSearch, type StatementSearch } from '../../../../../../features/vendor-accounts/statement-view';
+import { readStatementSearch, type StatementSearch } from '../../../../../../features/vendor-accounts/statement-search';
 
 export const Route = createFileRoute('/_app/store/vendors/accounts/$vendorId/statement')({
   validateSearch: (raw: Record<string, unknown>): StatementSearch => readStatementSearch(raw),

@@ -1,0 +1,271 @@
+/**
+ * The books (docs/BOOKS.md), for STORE_ACCOUNTANT and the owner, and STORE_MANAGER to
+ * read: the trial balance as of a day (printable, CSV), the chart of accounts with the
+ * name and number each account is exported under (editable by the accountant and the
+ * owner), and a period's export for hledger, QuickBooks Desktop, QuickBooks Online or Xero.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { BOOKS_EXPORT_FORMATS, BOOKS_EXPORT_FORMAT_LABELS, ZBooksExportInput, fromWire, type BooksExportFormat } from '@pos/contracts';
+import { ACCOUNT_KIND_LABELS, formatMoney, includes, monthStart } from '@pos/domain';
+import { DownloadIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/load-failure';
+import { PageHeading } from '../../components/page-heading';
+import { downloadCsv, downloadFile, toCsv } from '../../lib/csv';
+import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
+
+type Tab = 'trial' | 'accounts' | 'export';
+
+export function BooksPage() {
+  const [tab, setTab] = useState<Tab>('trial');
+  return (
+    <>
+      <PageHeading>Books</PageHeading>
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="trial">Trial balance</Tabs.Tab>
+          <Tabs.Tab value="accounts">Chart of accounts</Tabs.Tab>
+          <Tabs.Tab value="export">Export</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="trial">
+          <TrialBalanceTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="accounts">
+          <AccountsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="export">
+          <ExportTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function TrialBalanceTab() {
+  const [asOf, setAsOf] = useState('');
+  const tb = trpc.books.trialBalance.useQuery(asOf ? { asOf } : {}, { placeholderData: keepPreviousData, staleTime: 0 });
+  const data = tb.data;
+  const rows = data?.accounts ?? [];
+  const csv = () =>
+    data &&
+    downloadCsv(
+      `trial-balance-${data.asOf}.csv`,
+      toCsv(rows, [
+        { header: 'Account', value: (r) => r.name },
+        { header: 'Number', value: (r) => r.number },
+        { header: 'Type', value: (r) => ACCOUNT_KIND_LABELS[r.kind] },
+        { header: 'Debit', value: (r) => formatMoney(fromWire(r.debit)) },
+        { header: 'Credit', value: (r) => formatMoney(fromWire(r.credit)) },
+      ]),
+    );
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md" component="form" aria-label="Trial balance settings" onSubmit={(e) => e.preventDefault()} noValidate>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <TextInput type="date" label="As of (end of day)" name="asOf" value={asOf || data?.asOf || ''} onChange={(e) => setAsOf(e.currentTarget.value)} w={220} />
+          <Group gap="sm">
+            {tb.isFetching ? <Loader size="xs" aria-label="Loading the trial balance" /> : null}
+            <Button variant="default" onClick={() => window.print()} disabled={!data}>
+              Print
+            </Button>
+            <Button leftSection={<DownloadIcon size={16} />} disabled={!data || rows.length === 0} onClick={csv}>
+              Download CSV
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      {tb.error ? <LoadFailure title="Failed to load the trial balance" testId="trial-balance-error" detail={errorMessage(tb.error, 'Please try again.')} retrying={tb.isFetching} onRetry={() => void tb.refetch()} /> : null}
+      {!data && tb.isPending ? <Text>Loading the trial balance…</Text> : null}
+      {data ? (
+        <Paper withBorder radius="md" p="md">
+          <Text fw={600} mb="sm">
+            Trial balance at the end of {data.asOf}
+          </Text>
+          {rows.length === 0 ? (
+            <Text>No money has moved yet: every account is at zero.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped data-testid="trial-balance">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th>Number</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th ta="right">Debit</Table.Th>
+                    <Table.Th ta="right">Credit</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.account}>
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td>{r.number}</Table.Td>
+                      <Table.Td>{ACCOUNT_KIND_LABELS[r.kind]}</Table.Td>
+                      <Table.Td ta="right">{fromWire(r.debit) === 0n ? '' : formatMoney(fromWire(r.debit))}</Table.Td>
+                      <Table.Td ta="right">{fromWire(r.credit) === 0n ? '' : formatMoney(fromWire(r.credit))}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Th colSpan={3}>Total</Table.Th>
+                    <Table.Th ta="right" data-testid="total-debit">
+                      {formatMoney(fromWire(data.totalDebit))}
+                    </Table.Th>
+                    <Table.Th ta="right" data-testid="total-credit">
+                      {formatMoney(fromWire(data.totalCredit))}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function AccountsTab() {
+  const session = useSession();
+  const mayName = session.currentRole !== null && includes(session.currentRole.role, 'STORE_ACCOUNTANT');
+  const accounts = trpc.books.accounts.useQuery(undefined, { staleTime: 0 });
+  if (accounts.error) return <LoadFailure title="Failed to load the chart of accounts" testId="accounts-error" detail={errorMessage(accounts.error, 'Please try again.')} retrying={accounts.isFetching} onRetry={() => void accounts.refetch()} />;
+  if (!accounts.data) return <Text>Loading the chart of accounts…</Text>;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" mb="sm">
+        Each account is exported under its QuickBooks or Xero name and number when you give one; otherwise under the name shown. Balances are as of {accounts.data.asOf}.
+        {mayName ? '' : ' Only an accountant or the owner may change the names.'}
+      </Text>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped data-testid="chart-of-accounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>Export name</Table.Th>
+              <Table.Th>Number</Table.Th>
+              {mayName ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.data.accounts.map((a) => (
+              <AccountRow key={a.key} account={a} editable={mayName} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function AccountRow({ account, editable }: { account: { key: string; kind: keyof typeof ACCOUNT_KIND_LABELS; name: string; exportName: string; exportNumber: string; balance: Parameters<typeof fromWire>[0] }; editable: boolean }) {
+  const [name, setName] = useState(account.exportName);
+  const [number, setNumber] = useState(account.exportNumber);
+  const utils = trpc.useUtils();
+  const save = trpc.books.saveAccount.useMutation({
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      void utils.books.invalidate();
+    },
+    onError: (error) => notifyFailure('The account was not renamed', errorMessage(error, 'Please try again.')),
+  });
+  const changed = name !== account.exportName || number !== account.exportNumber;
+  const balance = fromWire(account.balance);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {account.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color="gray">
+          {ACCOUNT_KIND_LABELS[account.kind]}
+        </Badge>
+      </Table.Td>
+      <Table.Td ta="right">{balance === 0n ? '' : `${formatMoney(balance < 0n ? -balance : balance)} ${balance > 0n ? 'Dr' : 'Cr'}`}</Table.Td>
+      <Table.Td>
+        {editable ? (
+          <TextInput size="xs" aria-label={`Export name of ${account.name}`} value={name} maxLength={100} placeholder={account.name} onChange={(e) => setName(e.currentTarget.value)} />
+        ) : (
+          account.exportName
+        )}
+      </Table.Td>
+      <Table.Td>
+        {editable ? <TextInput size="xs" w={100} aria-label={`Number of ${account.name}`} value={number} maxLength={20} onChange={(e) => setNumber(e.currentTarget.value)} /> : account.exportNumber}
+      </Table.Td>
+      {editable ? (
+        <Table.Td>
+          <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate({ account: account.key, exportName: name, exportNumber: number })}>
+            Save
+          </Button>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}
+
+function ExportTab() {
+  // The store's today (its time zone), as the chart's balances are dated.
+  const today = trpc.books.accounts.useQuery(undefined, { staleTime: 60_000 }).data?.asOf ?? '';
+  const [fromTyped, setFrom] = useState<string | null>(null);
+  const [toTyped, setTo] = useState<string | null>(null);
+  const from = fromTyped ?? (today ? monthStart(today) : '');
+  const to = toTyped ?? today;
+  const [format, setFormat] = useState<BooksExportFormat>('qbo-csv');
+  const [busy, setBusy] = useState(false);
+  const utils = trpc.useUtils();
+  const checked = ZBooksExportInput.safeParse({ from, to, format });
+  const problem = checked.success ? null : (checked.error.issues[0]?.message ?? 'Check the period');
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await utils.books.export.fetch({ from, to, format }, { staleTime: 0 });
+      downloadFile(file.filename, new Blob([file.content], { type: file.contentType }));
+      notifySuccess(`${file.filename} downloaded`);
+    } catch (error) {
+      notifyFailure('The export failed', errorMessage(error, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="md" component="form" aria-label="Export the books" noValidate onSubmit={(e) => (e.preventDefault(), problem === null && void download())}>
+      <Stack gap="sm" maw={520}>
+        <Text size="sm" c="dimmed">
+          hledger gets one transaction per sale, refund, rent, adjustment, payout and closed day, exact to the micro-unit. QuickBooks and Xero get one journal entry per business day in cents; a
+          rounding line keeps each entry balanced.
+        </Text>
+        <Group grow>
+          <TextInput type="date" label="From" name="from" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label="To" name="to" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        </Group>
+        <Select
+          label="Format"
+          name="format"
+          allowDeselect={false}
+          data={BOOKS_EXPORT_FORMATS.map((f) => ({ value: f, label: BOOKS_EXPORT_FORMAT_LABELS[f] }))}
+          value={format}
+          onChange={(v) => v && setFormat(v)}
+        />
+        {problem ? (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        ) : null}
+        <Group>
+          <Button type="submit" leftSection={<DownloadIcon size={16} />} loading={busy} disabled={problem !== null}>
+            Download
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The Books screen in Chromium, on the worked example's sale: the accountant reads the
+ * trial balance (debits equal credits, the drawer and the card's clearing account as the
+ * sale left them), names the drawer for QuickBooks and sees the name in the trial
+ * balance, and downloads the hledger journal and the QuickBooks Online CSV of the day; a
+ * manager reads the books but cannot rename. Screenshots are taken to be looked at.
+ */
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { asOwnerOf, baseURL, createStaffViaApi, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './support/app';
+
+const money = (text: string) => ({ type: 'Money', value: String(Math.round(Number(text) * 100) * 10_000) });
+const percent = (text: string) => ({ type: 'Percent', value: String(Math.round(Number(text) * 1_000_000)) });
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function rowOf(page: Page, testId: string, first: string): Promise<string[]> {
+  const rows = await page
+    .getByTestId(testId)
+    .locator('tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as unknown as { innerText: string }).innerText.trim())));
+  return rows.find((r) => r[0] === first) ?? [];
+}
+
+describe('Books', () => {
+  let browser: Browser;
+  let tp: TrackedPage;
+  let owner: OwnerAccount;
+  let accountant: Account;
+  let manager: Account;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tp = await trackedPage(browser.context);
+    owner = await signUpOwnerViaApi({ storeName: 'Ledger Lane Antiques' });
+    const asOwner = asOwnerOf(owner);
+    await updateStoreSettings(owner, { tax1ShortName: 'GST', tax1LongName: 'Goods and Services Tax', tax1Percent: percent('5'), tax1Enabled: true, tax1ApplyByDefault: true });
+    const ada = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Ada', contactName: 'Ada L', contactEmail: 'ada@example.com', primaryPhone: '555-0101', vendorType: 'VENDOR' });
+    await asOwner('/store/itemcode/add', { tag: 'ADA1', vendorId: ada.vendor.id, defaultCommissionPercent: percent('10'), proportionalCcFee: true });
+    const { paymentMethod: card } = await asOwner<{ paymentMethod: { id: number } }>('/store/payment/create', {
+      name: 'Card',
+      vendorFeePercent: percent('3'),
+      customerFeePercent: percent('2'),
+      customerFeeAmount: money('0.25'),
+      minimumAmount: money('5'),
+      requiresManagerApproval: false,
+    });
+    const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; isCash?: boolean }[] }>('/store/payment/list');
+    const cash = paymentMethods.find((m) => m.isCash === true)!;
+    const next = await asOwner<{ nextOrderId: number }>('/order/next');
+    await asOwner('/order/submit', {
+      orderId: next.nextOrderId,
+      items: [
+        { itemCode: 'ADA1', description: 'Lamp', quantity: 2, price: money('40'), discountPercent: percent('10'), tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' },
+        { itemCode: '', description: 'Gift wrap', quantity: 1, price: money('3'), discountPercent: percent('0'), tax1Enabled: true, tax1Percent: percent('5'), tax1Description: 'GST' },
+      ],
+      payments: [
+        { paymentMethodId: card.id, amount: money('60') },
+        { paymentMethodId: cash.id, amount: money('30') },
+      ],
+    });
+    accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
+    manager = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_MANAGER', storeId: owner.storeId });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('the accountant reads the trial balance, names the drawer for QuickBooks and downloads the day for hledger and QuickBooks Online', async () => {
+    const { page } = tp;
+    await openAs(page, accountant, '/books');
+    await page.getByRole('heading', { name: 'Books', level: 1 }).waitFor();
+    await page.getByTestId('trial-balance').waitFor();
+    // 72.00 + 3.00 + tax 3.75 = 78.75: the card paid 60.00 (+ 1.45 fee), the drawer kept 18.75.
+    expect(await rowOf(page, 'trial-balance', 'assets:cash-drawer')).toEqual(['assets:cash-drawer', '', 'Asset', '$18.75', '']);
+    expect(await rowOf(page, 'trial-balance', 'assets:clearing:card')).toEqual(['assets:clearing:card', '', 'Asset', '$61.45', '']);
+    expect(await page.getByTestId('total-debit').innerText()).toBe(await page.getByTestId('total-credit').innerText());
+    await screenshot(page, 'books-trial-balance');
+
+    await page.getByRole('tab', { name: 'Chart of accounts' }).click();
+    await page.getByTestId('chart-of-accounts').waitFor();
+    await page.getByRole('textbox', { name: 'Export name of assets:cash-drawer' }).fill('Undeposited Cash');
+    await page.getByRole('textbox', { name: 'Number of assets:cash-drawer' }).fill('1010');
+    await page.getByRole('row', { name: /assets:cash-drawer/ }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('assets:cash-drawer is exported as Undeposited Cash (1010)').waitFor();
+    await screenshot(page, 'books-chart-of-accounts');
+
+    await page.getByRole('tab', { name: 'Trial balance' }).click();
+    await page.getByTestId('trial-balance').getByText('Undeposited Cash').waitFor();
+    expect(await rowOf(page, 'trial-balance', 'Undeposited Cash')).toEqual(['Undeposited Cash', '1010', 'Asset', '$18.75', '']);
+
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await choose(page, 'Format', 'hledger / ledger-cli journal');
+    const [journal] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(journal.suggestedFilename()).toMatch(/\.journal$/);
+    const text = await readFile(await journal.path(), 'utf8');
+    expect(text).toContain('liabilities:vendors:ada');
+
+    await choose(page, 'Format', 'QuickBooks Online (journal entry CSV)');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const rows = Papa.parse<string[]>(await readFile(await csv.path(), 'utf8'), { skipEmptyLines: true }).data;
+    expect(rows.some((r) => r.includes('Undeposited Cash'))).toBe(true);
+    await screenshot(page, 'books-export');
+  });
+
+  test('a manager reads the books but names no account', async () => {
+    const { page } = tp;
+    await openAs(page, manager, '/books');
+    await page.getByTestId('trial-balance').waitFor();
+    await page.getByRole('tab', { name: 'Chart of accounts' }).click();
+    await page.getByTestId('chart-of-accounts').waitFor();
+    await page.getByText('Only an accountant or the owner may change the names.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+});

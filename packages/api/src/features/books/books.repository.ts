@@ -1,0 +1,246 @@
+/**
+ * The books' SQL (docs/BOOKS.md): journals and their legs are only ever inserted (the
+ * database refuses UPDATE and DELETE, and refuses at commit a journal whose legs do not
+ * sum to zero); the facts each kind of journal is computed from; the sums the trial
+ * balance and the exports read; the names a store gives its accounts.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, JournalKind } from '@pos/db';
+import type { JournalLeg, TaxSlot } from '@pos/domain';
+import { inStore } from '../../db-helpers';
+
+type Db = Kysely<Database>;
+
+/** What a journal comes from: its kind and its source row (one journal per source). */
+export interface JournalHead {
+  kind: JournalKind;
+  /** The store's business day; the store's today (in its time zone) when left out. */
+  businessDay?: string | null;
+  orderId?: bigint | null;
+  refundId?: bigint | null;
+  payoutId?: bigint | null;
+  payoutRunId?: bigint | null;
+  ledgerEntryId?: bigint | null;
+  dayCloseId?: bigint | null;
+  rentMonth?: string | null;
+  reference: string;
+  createdBy: bigint | null;
+}
+
+/** Inserts a journal and its legs in one statement; the legs' balance is checked at commit. */
+export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+  const store = BigInt(storeId);
+  const journal = sql`
+    insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
+    select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (now() at time zone s.time_zone)::date),
+           ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
+           ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
+    from stores s where s.id = ${store}
+    returning id, store_id`;
+  if (legs.length === 0) {
+    await journal.execute(db);
+    return;
+  }
+  await sql`
+    with j as (${journal})
+    insert into journal_legs (journal_id, store_id, account, amount)
+    select j.id, j.store_id, l.account, l.amount
+    from j cross join unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)`.execute(db);
+}
+
+/** A sold line as the books see it: its total and taxes, and what it posted to its vendor's account (no account: the store's own line). */
+export interface SaleLineFacts {
+  lineId: bigint;
+  total: bigint;
+  taxes: [bigint, bigint, bigint];
+  vendorId: bigint | null;
+  itemCodeId: bigint | null;
+  sale: bigint;
+  commission: bigint;
+  cardFee: bigint;
+}
+
+/** A completed order's lines with what each posted at the sale (entries naming no refund). */
+export async function saleLineFacts(db: Db, storeId: number, orderId: bigint): Promise<SaleLineFacts[]> {
+  const { rows } = await sql<{
+    lineId: bigint;
+    total: bigint;
+    tax1: bigint;
+    tax2: bigint;
+    tax3: bigint;
+    vendorId: bigint | null;
+    itemCodeId: bigint | null;
+    sale: string | null;
+    commission: string | null;
+    cardFee: string | null;
+  }>`
+    with posted as (
+      select e.order_line_id, e.vendor_id, e.item_code_id,
+             sum(e.amount) filter (where e.kind = 'SALE') as sale,
+             coalesce(sum(e.amount) filter (where e.kind = 'COMMISSION'), 0) as commission,
+             coalesce(sum(e.amount) filter (where e.kind = 'CARD_FEE'), 0) as card_fee
+      from ledger_entries e
+      where ${inStore(storeId, 'e')} and e.order_id = ${orderId} and e.refund_id is null and e.kind in ('SALE', 'COMMISSION', 'CARD_FEE')
+      group by e.order_line_id, e.vendor_id, e.item_code_id
+    )
+    select l.id as "lineId", l.total, l.tax1_amount as tax1, l.tax2_amount as tax2, l.tax3_amount as tax3,
+           p.vendor_id as "vendorId", p.item_code_id as "itemCodeId",
+           p.sale::text as sale, p.commission::text as commission, p.card_fee::text as "cardFee"
+    from order_lines l left join posted p on p.order_line_id = l.id
+    where ${inStore(storeId, 'l')} and l.order_id = ${orderId}
+    order by l.id`.execute(db);
+  return rows.map((r) => ({
+    lineId: r.lineId,
+    total: r.total,
+    taxes: [r.tax1, r.tax2, r.tax3],
+    vendorId: r.vendorId,
+    itemCodeId: r.itemCodeId,
+    sale: BigInt(r.sale ?? 0),
+    commission: BigInt(r.commission ?? 0),
+    cardFee: BigInt(r.cardFee ?? 0),
+  }));
+}
+
+/** A completed order's payments: what each applied to the total, and the fee charged on top. */
+export async function salePayments(db: Db, storeId: number, orderId: bigint) {
+  return db
+    .selectFrom('order_payments')
+    .select(['payment_method_id as paymentMethodId', 'is_cash as isCash', 'applied', 'customer_fee as customerFee'])
+    .where(inStore(storeId))
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A refunded line as the books see it: the line, its units refunded before this refund, those refunded now, and where its sale posted. */
+export interface RefundLineFacts extends SaleLineFacts {
+  quantity: bigint;
+  refundedBefore: bigint;
+  refundedNow: bigint;
+}
+
+/** A refund's lines: each order line it refunds, with its sale's postings and the units earlier refunds took. */
+export async function refundLineFacts(db: Db, storeId: number, refund: { id: bigint; orderId: bigint }): Promise<RefundLineFacts[]> {
+  const { rows } = await sql<{
+    lineId: bigint;
+    quantity: bigint;
+    total: bigint;
+    tax1: bigint;
+    tax2: bigint;
+    tax3: bigint;
+    refundedBefore: string;
+    refundedNow: string;
+  }>`
+    select l.id as "lineId", l.quantity, l.total, l.tax1_amount as tax1, l.tax2_amount as tax2, l.tax3_amount as tax3,
+           coalesce(sum(rl.quantity) filter (where rl.refund_id < ${refund.id}), 0)::text as "refundedBefore",
+           coalesce(sum(rl.quantity) filter (where rl.refund_id = ${refund.id}), 0)::text as "refundedNow"
+    from refund_lines rl join order_lines l on l.id = rl.order_line_id
+    where ${inStore(storeId, 'rl')} and rl.refund_id <= ${refund.id}
+      and rl.order_line_id in (select order_line_id from refund_lines where ${inStore(storeId)} and refund_id = ${refund.id})
+    group by l.id
+    order by l.id`.execute(db);
+  const posted = new Map((await saleLineFacts(db, storeId, refund.orderId)).map((f) => [f.lineId, f]));
+  return rows.map((r) => ({
+    ...posted.get(r.lineId)!,
+    quantity: r.quantity,
+    refundedBefore: BigInt(r.refundedBefore),
+    refundedNow: BigInt(r.refundedNow),
+  }));
+}
+
+/** What a refund posted to vendors' accounts, and what it paid back by each method. */
+export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
+  const [entries, payments] = await Promise.all([
+    db
+      .selectFrom('ledger_entries')
+      .select(['vendor_id as vendorId', 'item_code_id as itemCodeId', 'amount'])
+      .where(inStore(storeId))
+      .where('refund_id', '=', refundId)
+      .execute(),
+    db
+      .selectFrom('refund_payments')
+      .select(['payment_method_id as paymentMethodId', 'is_cash as isCash', 'amount'])
+      .where(inStore(storeId))
+      .where('refund_id', '=', refundId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { entries, payments };
+}
+
+/** Each account's balance (Σ legs) over journals of business days up to `through` (and from `from`, when given). */
+export async function accountSums(db: Db, storeId: number, range: { from?: string; through: string }): Promise<JournalLeg[]> {
+  const { rows } = await sql<{ account: string; amount: string }>`
+    select l.account, sum(l.amount)::text as amount
+    from journals j join journal_legs l on l.journal_id = j.id
+    where ${inStore(storeId, 'j')} and j.business_day <= ${range.through}::date
+      ${range.from === undefined ? sql`` : sql`and j.business_day >= ${range.from}::date`}
+    group by l.account`.execute(db);
+  return rows.map((r) => ({ account: r.account as JournalLeg['account'], amount: BigInt(r.amount) }));
+}
+
+/** The journals of business days from..to, each with its legs, in the order they were written. */
+export async function journalsBetween(db: Db, storeId: number, from: string, to: string) {
+  const { rows } = await sql<{ id: bigint; kind: JournalKind; day: string; reference: string; legs: { account: string; amount: string }[] }>`
+    select j.id, j.kind, to_char(j.business_day, 'YYYY-MM-DD') as day, j.reference,
+           coalesce((select json_agg(json_build_object('account', l.account, 'amount', l.amount::text) order by l.account)
+                     from journal_legs l where l.journal_id = j.id), '[]') as legs
+    from journals j
+    where ${inStore(storeId, 'j')} and j.business_day between ${from}::date and ${to}::date
+    order by j.business_day, j.id`.execute(db);
+  return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account as JournalLeg['account'], amount: BigInt(l.amount) })) }));
+}
+
+/** What the chart of accounts is made from: payment methods (archived too), tax slots, vendors, and codes with their own account. */
+export async function chartFacts(db: Db, storeId: number) {
+  const [store, paymentMethods, vendors, codes] = await Promise.all([
+    db
+      .selectFrom('stores')
+      .select(['name', 'time_zone as timeZone', 'tax1_short_name', 'tax2_short_name', 'tax3_short_name'])
+      .where('id', '=', BigInt(storeId))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
+    db.selectFrom('vendors').select(['id', 'trade_name as name']).where(inStore(storeId)).orderBy('id').execute(),
+    db
+      .selectFrom('item_codes')
+      .select(['id', 'vendor_id as vendorId', 'tag as code'])
+      .where(inStore(storeId))
+      .where('vendor_id', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('receives_separate_statement', '=', true),
+          eb.exists(eb.selectFrom('ledger_accounts as a').select('a.store_id').whereRef('a.item_code_id', '=', 'item_codes.id')),
+        ]),
+      )
+      .orderBy('id')
+      .execute(),
+  ]);
+  const taxes = ([1, 2, 3] as const satisfies readonly TaxSlot[]).map((slot) => ({ slot, shortName: store[`tax${slot}_short_name`] }));
+  return {
+    storeName: store.name,
+    timeZone: store.timeZone,
+    chart: { paymentMethods, taxes, vendors, separateStatementCodes: codes.map((c) => ({ id: c.id, vendorId: c.vendorId!, code: c.code })) },
+  };
+}
+
+/** The names and numbers the store gave its accounts. */
+export async function accountNames(db: Db, storeId: number) {
+  return db.selectFrom('books_account_names').select(['account', 'export_name as exportName', 'export_number as exportNumber']).where(inStore(storeId)).execute();
+}
+
+/** Sets the name and number of one account (empty for the default). */
+export async function saveAccountName(db: Db, storeId: number, name: { account: string; exportName: string; exportNumber: string; updatedBy: bigint | null }) {
+  await db
+    .insertInto('books_account_names')
+    .values({ store_id: BigInt(storeId), account: name.account, export_name: name.exportName, export_number: name.exportNumber, updated_by: name.updatedBy })
+    .onConflict((oc) =>
+      oc.columns(['store_id', 'account']).doUpdateSet({ export_name: name.exportName, export_number: name.exportNumber, updated_by: name.updatedBy, updated_at: new Date() }),
+    )
+    .execute();
+}
+
+/** The store's today in its time zone. */
+export async function storeToday(db: Db, storeId: number): Promise<string> {
+  const { rows } = await sql<{ today: string }>`select to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today from stores where id = ${BigInt(storeId)}`.execute(db);
+  return rows[0]!.today;
+}

@@ -1,0 +1,38 @@
+/**
+ * The books, under /books (docs/BOOKS.md, docs/API.md): the chart of accounts with
+ * balances, the trial balance as of a day and a period's export, for STORE_ACCOUNTANT
+ * and STORE_MANAGER (read-only) and the owner; naming an account for QuickBooks or Xero
+ * for STORE_ACCOUNTANT and the owner.
+ */
+import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
+import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
+import { actorOf } from '../audit/audit.service';
+import { exportPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
+
+const readBooks = anyRoleProcedure('STORE_ACCOUNTANT', 'STORE_MANAGER');
+
+export const booksRouter = router({
+  accounts: readBooks
+    .meta({ path: '/books/accounts' })
+    .input(ZBooksAccountsInput)
+    .output(ZBooksAccountsOutput)
+    .query(({ ctx }) => listAccounts(ctx.db, ctx.storeId)),
+
+  saveAccount: roleProcedure('STORE_ACCOUNTANT')
+    .meta({ path: '/books/account/save' })
+    .input(ZSaveBooksAccountInput)
+    .output(zSuccessOutput)
+    .mutation(({ ctx, input }) => saveAccountName(ctx.db, actorOf(ctx), input)),
+
+  trialBalance: readBooks
+    .meta({ path: '/books/trial-balance' })
+    .input(ZTrialBalanceInput)
+    .output(ZTrialBalanceOutput)
+    .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
+
+  export: readBooks
+    .meta({ path: '/books/export' })
+    .input(ZBooksExportInput)
+    .output(ZBooksExportOutput)
+    .query(({ ctx, input }) => exportPeriod(ctx.db, ctx.storeId, input)),
+});

@@ -1,0 +1,29 @@
+/**
+ * A closed day stays closed (docs/SETTLEMENT.md): money that would land on a business
+ * day already closed is refused, and the till asks whether today is closed. Apart from
+ * reports.service.ts, so the ledger and the order services use it without a cycle.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import { dayClosedMessage } from '@pos/contracts';
+import { AppError } from '../../errors';
+import * as repo from './reports.repository';
+
+type Db = Kysely<Database>;
+
+/**
+ * Refuses money moved on a business day that was closed (docs/SETTLEMENT.md, A closed
+ * day stays closed): 409, inside the caller's transaction, which then holds the day's
+ * lock shared until it commits, so a close that starts meanwhile waits and counts it.
+ */
+export async function assertDayOpen(trx: Db, storeId: number): Promise<void> {
+  await repo.lockDayShared(trx, storeId);
+  const { today, closed } = await repo.todayStatus(trx, storeId);
+  if (closed) throw new AppError('CONFLICT', dayClosedMessage(today));
+}
+
+/** The store's business day now and whether it was closed: what the till shows before a sale. */
+export async function dayStatus(db: Db, storeId: number) {
+  const { today, closed } = await repo.todayStatus(db, storeId);
+  return { success: true, today, closed, message: closed ? dayClosedMessage(today) : null };
+}

@@ -1,0 +1,31 @@
+/** What typed or scanned codes name in a store (stock items by SKU, item codes by tag): all its SQL, within the caller's store. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@pos/db';
+import { inStore } from '../../db-helpers';
+
+type Db = Kysely<Database>;
+
+/** A live stock item as a code finds it: its SKU, description, price and the item code it is linked to. */
+export interface StockItemRow {
+  key: string;
+  sku: string;
+  description: string;
+  price: bigint;
+  itemCodeId: bigint | null;
+}
+
+/** The store's live stock items of these SKUs (any case), by lower-cased SKU. */
+export async function findStockItemsBySkus(db: Db, storeId: number, skus: readonly string[]): Promise<Map<string, StockItemRow>> {
+  if (skus.length === 0) return new Map();
+  const { rows } = await sql<StockItemRow>`
+    select lower(sku) as key, sku, description, price, item_code_id as "itemCodeId" from inventory_items
+    where ${inStore(storeId)} and lower(sku) = any(${[...new Set(skus.map((s) => s.toLowerCase()))]}::text[]) and archived_at is null`.execute(db);
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/** A vendor's trade name, for the till. */
+export async function vendorName(db: Db, storeId: number, vendorId: number | bigint): Promise<{ id: bigint; tradeName: string } | undefined> {
+  const { rows } = await sql<{ id: bigint; tradeName: string }>`
+    select id, trade_name as "tradeName" from vendors where ${inStore(storeId)} and id = ${BigInt(vendorId)}`.execute(db);
+  return rows[0];
+}

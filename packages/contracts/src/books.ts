@@ -1,0 +1,96 @@
+/**
+ * The books (docs/BOOKS.md): the chart of accounts with the names and numbers a store
+ * exports them under, the trial balance as of a day, and a period's export in one of
+ * four formats. Days are the store's own (its time zone), written YYYY-MM-DD.
+ */
+import { z } from 'zod';
+import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, daysFrom } from '@pos/domain';
+import { own } from './messages';
+import { zDay } from './settlement';
+import { zMoneyOut, zOptionalText, zString } from './wire';
+
+/** hledger (exact, also read by ledger-cli), QuickBooks Desktop IIF, QuickBooks Online journal-entry CSV, Xero manual-journal CSV. */
+export const BOOKS_EXPORT_FORMATS = ['hledger', 'iif', 'qbo-csv', 'xero-csv'] as const;
+export type BooksExportFormat = (typeof BOOKS_EXPORT_FORMATS)[number];
+
+export const BOOKS_EXPORT_FORMAT_LABELS: Readonly<Record<BooksExportFormat, string>> = Object.freeze({
+  hledger: 'hledger / ledger-cli journal',
+  iif: 'QuickBooks Desktop (IIF)',
+  'qbo-csv': 'QuickBooks Online (journal entry CSV)',
+  'xero-csv': 'Xero (manual journal CSV)',
+});
+
+const zAccountKind = z.enum(ACCOUNT_KINDS);
+
+export const ZBooksAccountsInput = z.object({}).optional();
+
+export const ZBooksAccountsOutput = z.object({
+  success: z.boolean(),
+  /** The day the balances are as of: the store's today. */
+  asOf: z.string(),
+  accounts: z.array(
+    z.object({
+      /** The account as journal legs name it (drawer, clearing:3, sales-tax:1, vendor:12, vendor:12:40, ...). */
+      key: z.string(),
+      kind: zAccountKind,
+      /** The default name (the hledger export's). */
+      name: z.string(),
+      /** What QuickBooks or Xero call it; empty: the default name. */
+      exportName: z.string(),
+      exportNumber: z.string(),
+      /** Σ of its legs: above zero a debit balance, below a credit balance. */
+      balance: zMoneyOut,
+    }),
+  ),
+});
+export type BooksAccountsOutput = z.output<typeof ZBooksAccountsOutput>;
+
+export const ZSaveBooksAccountInput = z.object({
+  account: zString('Account').trim().min(1, own('Account is required')).max(100, own('Account must be at most 100 characters')),
+  exportName: zOptionalText('Export name', 100),
+  exportNumber: zOptionalText('Export number', 20),
+});
+export type SaveBooksAccountInput = z.output<typeof ZSaveBooksAccountInput>;
+
+export const ZTrialBalanceInput = z.object({
+  /** The last business day counted; the store's today when left out. */
+  asOf: zDay('As of').optional(),
+});
+
+export const ZTrialBalanceOutput = z.object({
+  success: z.boolean(),
+  asOf: z.string(),
+  accounts: z.array(
+    z.object({
+      account: z.string(),
+      kind: zAccountKind,
+      /** The export name, else the default name. */
+      name: z.string(),
+      number: z.string(),
+      debit: zMoneyOut,
+      credit: zMoneyOut,
+    }),
+  ),
+  totalDebit: zMoneyOut,
+  totalCredit: zMoneyOut,
+});
+export type TrialBalanceOutput = z.output<typeof ZTrialBalanceOutput>;
+
+export const ZBooksExportInput = z
+  .object({
+    from: zDay('From'),
+    to: zDay('To'),
+    format: z.enum(BOOKS_EXPORT_FORMATS, { error: own(`Format must be one of ${BOOKS_EXPORT_FORMATS.join(', ')}`) }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: own('To must not be before From') });
+    else if (daysFrom(v.from, v.to) + 1 > BOOKS_EXPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: own(`An export covers at most ${BOOKS_EXPORT_MAX_DAYS} days`) });
+  });
+export type BooksExportRequest = z.output<typeof ZBooksExportInput>;
+
+export const ZBooksExportOutput = z.object({
+  success: z.boolean(),
+  filename: z.string(),
+  contentType: z.string(),
+  content: z.string(),
+});
