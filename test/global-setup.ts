@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDb, createPglite, migrateToLatest, PGliteDialect } from '@pos/db';
-import { Kysely } from 'kysely';
+import { createDb, migratedPgliteImage, migrateToLatest } from '@pos/db';
 import './provided';
 
 
@@ -32,13 +31,9 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const pglite = await createPglite({ dataDir: 'memory://' });
-  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
-  await migrateToLatest(db);
-  const dump = await pglite.dumpDataDir('none');
+  const dump = await migratedPgliteImage();
   const dumpPath = join(tmpdir(), `pos-test-template-${process.pid}.tar`);
   await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  await db.destroy();
   project.provide('testDb', { kind: 'pglite', dumpPath });
 }
 

@@ -6,8 +6,12 @@
  * and data files beside its own code). A source map points stack traces at the sources.
  *
  * `node build.mjs [entry] [outfile]` bundles another entry the same way (a test proves
- * with it that code of the server, e.g. the price tags' PDF, runs once bundled).
+ * with it that code of the server, e.g. the price tags' PDF, runs once bundled). Without
+ * arguments it also writes dist/pglite-image.tar.gz, the migrated empty embedded database
+ * a first start copies (src/db-image.ts, main.ts).
  */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /** Bare imports other than @pos/* are npm packages (or node: builtins): left to node. */
@@ -20,14 +24,25 @@ const npmPackagesOutside = {
 
 const [entry = 'src/main.ts', outfile = 'dist/main.js'] = process.argv.slice(2);
 
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  plugins: [npmPackagesOutside],
-  logLevel: 'warning',
-});
+const bundle = (entryPoint, out, sourcemap) =>
+  build({
+    entryPoints: [entryPoint],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap,
+    plugins: [npmPackagesOutside],
+    logLevel: 'warning',
+  });
+
+await bundle(entry, outfile, true);
+
+// The server's own build also makes the migrated empty database a first start copies
+// (dist/pglite-image.tar.gz, read by main.ts): made here once, not on a user's machine.
+if (process.argv.length <= 2) {
+  await bundle('src/db-image.ts', 'dist/db-image.js', false);
+  execFileSync(process.execPath, ['dist/db-image.js', 'dist/pglite-image.tar.gz'], { stdio: 'inherit' });
+  rmSync('dist/db-image.js');
+}

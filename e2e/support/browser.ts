@@ -24,13 +24,15 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `timezoneId`: the browser's own time zone (the machine's when absent). */
+export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'pos-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   context.setDefaultTimeout(10_000);
   return {

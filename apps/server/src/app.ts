@@ -3,13 +3,15 @@
  * and main.ts listens with. Plugins (security headers, cookies), tRPC at /trpc, the REST
  * door at /api/v1, GET /health, the built web app, and one error handler that answers
  * every failure with the API's failure body (in tRPC's shape at /trpc), and the REST
- * door's OpenAPI document with its viewer (/api/v1/openapi.json, /api/docs).
+ * door's OpenAPI document with its viewer (/api/v1/openapi.json, /api/docs). Answers are
+ * compressed when the browser accepts it (docs/PERFORMANCE.md, First load).
  *
  * Bodies: JSON only, on both doors (anything else 415), at most 1 MiB (413). Sign-in
  * limits are counted inside the procedures (packages/api), not here.
  */
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { sql, type Kysely } from 'kysely';
 import { AppError, DEFAULT_API_CONFIG, internalError, toAppError, type ApiConfig } from '@pos/api';
@@ -110,6 +112,9 @@ export async function buildApp(config: AppConfig) {
 
   registerSecurity(app);
   await app.register(cookie);
+  // Answers of both doors and the API's documents go brotli or gzip compressed when the
+  // browser accepts it (from 1 KiB); the web app's files are compressed at build time.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await registerTrpcDoor(app, contextFor, config.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
   registerRestDoor(app, contextFor);

@@ -1,9 +1,9 @@
 /**
  * Properties of the vendor ledger, through the server on a real database, for random
  * stores: vendors of every type whose codes have random commissions, some passing card
- * fees through, some receiving a separate statement; random baskets (own sales and
- * unknown codes among them), completed one after another while codes' commissions
- * change; rent, adjustments and payouts in between. Checked (docs/SETTLEMENT.md):
+ * fees through, some receiving a separate statement; random baskets (own sales, stock
+ * items sold by their SKU, negative lines and whole returns below zero among them),
+ * completed one after another while codes' commissions change; rent, adjustments and payouts in between. Checked (docs/SETTLEMENT.md):
  * - every micro-unit lands once: each vendor line posts its SALE, its COMMISSION and its
  *   CARD_FEE, no other line posts anything, and amount paid = Σ SALE + own sales +
  *   taxes + customer fees, Σ SALE = Σ vendors' net + commissions + card fees;
@@ -50,11 +50,11 @@ const vendorArb = fc.record({
   codes: fc.array(codeArb, { minLength: 1, maxLength: 3 }),
 });
 
-/** A line: a vendor's code (by index into the store's codes), no code, or a code the store does not have. */
+/** A line: a vendor's code (by index into the store's codes), no code, or a stock item's SKU (linked to a vendor's code); now and then a negative price (a return rung up). */
 const lineArb = fc.record({
-  code: fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 20 }) }, { weight: 1, arbitrary: fc.constant('own' as const) }, { weight: 1, arbitrary: fc.constant('unknown' as const) }),
+  code: fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 20 }) }, { weight: 1, arbitrary: fc.constant('own' as const) }, { weight: 1, arbitrary: fc.constant('stock' as const) }),
   quantity: fc.integer({ min: 0, max: 4 }),
-  price: cents(0, 40_000),
+  price: fc.oneof({ weight: 4, arbitrary: cents(0, 40_000) }, { weight: 1, arbitrary: cents(-40_000, -1) }),
   discount: fc.oneof(fc.constant(0n), percentArb),
   taxed: fc.boolean(),
 });
@@ -68,7 +68,8 @@ const ORDER_SPLITS: Split = fc.option(splitArb, { nil: null, freq: 4 });
 
 /** Card and Debit parts of the total (Card only at or above its minimum) and cash for the rest, tendered with change. */
 function paymentsFor(total: bigint, split: { card: number; debit: number; change: bigint } | null, methods: Methods): SalePayment[] {
-  if (split === null) return [];
+  // A total below zero is handed back in cash: the submit carries no payments.
+  if (split === null || total < 0n) return [];
   const part = (share: number) => ((total * BigInt(share)) / 200n / CENT) * CENT;
   const payments: SalePayment[] = [];
   const card = part(split.card);
@@ -250,9 +251,13 @@ describe('the vendor ledger, for random stores, baskets and periods', () => {
           }
         }
 
+        // A stock item linked to the first code: sold by its SKU, it pays that code's vendor.
+        const sku = `SKU-${run}`;
+        await h.as(owner).store.inventory.add({ sku, price: money(0n), itemCode: codeList[0]!.tag, quantityOnHand: 1_000 });
+
         for (const order of scenario.orders) {
           const lines = order.lines.map((l, i) => ({
-            itemCode: l.code === 'own' ? '' : l.code === 'unknown' ? `NOPE${run}` : codeList[l.code % codeList.length]!.tag,
+            itemCode: l.code === 'own' ? '' : l.code === 'stock' ? sku : codeList[l.code % codeList.length]!.tag,
             description: `Item ${i}`,
             quantity: l.quantity,
             price: l.price,

@@ -92,6 +92,10 @@ export const ZSettingsOutput = z.object({
 });
 export type SettingsOutput = z.output<typeof ZSettingsOutput>;
 
+/** The store's clock, for every role of the store: every screen shows times in this zone. */
+export const ZTimeZoneOutput = z.object({ success: z.boolean(), timeZone: z.string() });
+export type TimeZoneOutput = z.output<typeof ZTimeZoneOutput>;
+
 const paymentMethodFields = {
   name: zText('Name', 100),
   vendorFeePercent: requiredPercent('Vendor Fee'),

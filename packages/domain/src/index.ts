@@ -12,3 +12,4 @@ export * from './reports';
 export * from './refunds';
 export * from './books-accounts';
 export * from './books';
+export * from './time-zones';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@pos/contracts';
-import { AUDIT_COLUMNS, describeChanges, fieldLabel, formatValue, formatWhen, targetLabel } from './audit-format';
+import { auditColumns, describeChanges, fieldLabel, formatValue, targetLabel } from './audit-format';
 
 const event = (over: Partial<AuditEvent>): AuditEvent => ({
   id: 1,
@@ -86,16 +86,15 @@ describe('labels', () => {
     expect(targetLabel(event({ targetType: 'vendorAccount', targetId: '12' }))).toBe('Vendor account #12');
   });
 
-  it('writes the time in local time to the second', () => {
-    const iso = '2026-05-01T14:30:05.123Z';
-    const d = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatWhen(iso)).toBe(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`);
+  it("writes the time to the second in the store's zone, whatever the browser's", () => {
+    const columns = auditColumns('Asia/Tokyo');
+    expect(columns[0]!.value(event({ createdAt: '2026-05-01T14:30:05.123Z' }))).toBe('2026-05-01 23:30:05');
+    expect(auditColumns('America/Los_Angeles')[0]!.value(event({ createdAt: '2026-05-01T04:30:05Z' }))).toBe('2026-04-30 21:30:05');
   });
 
   it('gives the table and the CSV one row of words per event', () => {
-    const row = AUDIT_COLUMNS.map((c) => c.value(event({ actor: null, role: 'STORE_ACCOUNTANT', action: 'STAFF_LEAVE', targetType: 'user', before: { username: 'bo', roles: ['STORE_ACCOUNTANT'] }, after: { username: 'bo', roles: [] } })));
-    expect(AUDIT_COLUMNS.map((c) => c.header)).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Changes']);
+    const row = auditColumns('UTC').map((c) => c.value(event({ actor: null, role: 'STORE_ACCOUNTANT', action: 'STAFF_LEAVE', targetType: 'user', before: { username: 'bo', roles: ['STORE_ACCOUNTANT'] }, after: { username: 'bo', roles: [] } })));
+    expect(auditColumns('UTC').map((c) => c.header)).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Changes']);
     expect(row.slice(1)).toEqual(['System', 'Store accountant', 'Left the store', 'User bo', 'Roles: Store accountant → (none)']);
   });
 });

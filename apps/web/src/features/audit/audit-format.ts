@@ -5,9 +5,8 @@
  * AUDIT_VALUE_KINDS says a field holds them. The table and the CSV share these columns,
  * so a download holds exactly what the table shows.
  */
-import dayjs from 'dayjs';
 import { AUDIT_VALUE_KINDS, type AuditAction, type AuditEvent, type AuditValues } from '@pos/contracts';
-import { formatMoney, formatPercent, isRole, roleName } from '@pos/domain';
+import { formatMoney, formatPercent, formatStampIn, isRole, roleName } from '@pos/domain';
 import type { CsvColumn } from '../../lib/csv';
 
 export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
@@ -118,11 +117,6 @@ export function targetLabel(event: Pick<AuditEvent, 'targetType' | 'targetId' | 
   return name ? `${type} ${name}` : `${type} #${event.targetId}`;
 }
 
-/** An event's time in local time, to the second: '2026-05-01 15:04:05' (what a spreadsheet reads as a date). */
-export function formatWhen(iso: string): string {
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : '';
-}
 
 export interface AuditColumn extends CsvColumn<AuditEvent> {
   /** The cell holds one line per change. */
@@ -130,9 +124,9 @@ export interface AuditColumn extends CsvColumn<AuditEvent> {
   nowrap?: boolean;
 }
 
-/** The table's columns, and the CSV's. */
-export const AUDIT_COLUMNS: readonly AuditColumn[] = [
-  { header: 'When', value: (e) => formatWhen(e.createdAt), nowrap: true },
+/** The table's columns, and the CSV's; times to the second in the store's zone (what a spreadsheet reads as a date). */
+export const auditColumns = (timeZone: string | undefined): readonly AuditColumn[] => [
+  { header: 'When', value: (e) => formatStampIn(e.createdAt, timeZone), nowrap: true },
   { header: 'Who', value: (e) => e.actor?.username ?? 'System' },
   { header: 'Role', value: (e) => roleName(e.role) },
   { header: 'Action', value: (e) => ACTION_LABELS[e.action] },

@@ -4,20 +4,22 @@
  * download of every event the filters keep (not only the page shown).
  */
 import { useState } from 'react';
-import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@pos/contracts';
 import { PageHeading } from '../../components/page-heading';
+import { DayInput } from '../../components/day-input';
 import { DownloadIcon } from '../../components/icons';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useKeepPageInRange, usePaging } from '../../lib/paging';
+import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { PagedTable, type Column } from '../system/paged-table';
 import { collectAuditEvents, exportEnd } from './audit-export';
 import { auditCsvFilename, buildAuditQuery, defaultAuditFilters, type AuditFilterForm } from './audit-filters';
-import { ACTION_LABELS, AUDIT_COLUMNS } from './audit-format';
+import { ACTION_LABELS, auditColumns } from './audit-format';
 import classes from './audit-page.module.css';
 
 const FAILED_LOAD = 'Failed to load the audit trail';
@@ -27,7 +29,8 @@ const EVERYONE = 'ALL';
 
 const ACTION_OPTIONS = [{ value: EVERY_ACTION, label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))];
 
-const TABLE_COLUMNS: Column<AuditEvent>[] = AUDIT_COLUMNS.map((c) => ({
+const tableColumns = (timeZone: string | undefined): Column<AuditEvent>[] =>
+  auditColumns(timeZone).map((c) => ({
   header: c.header,
   nowrap: c.nowrap,
   cell: (event: AuditEvent) => {
@@ -48,6 +51,7 @@ const TABLE_COLUMNS: Column<AuditEvent>[] = AUDIT_COLUMNS.map((c) => ({
 export function AuditPage() {
   const utils = trpc.useUtils();
   const paging = usePaging(25);
+  const clock = useStoreClock();
   const [form, setForm] = useState<AuditFilterForm>(() => defaultAuditFilters());
   const built = buildAuditQuery(form);
   const input = built.ok ? { ...built.query, page: paging.page, pageSize: paging.pageSize } : skipToken;
@@ -68,7 +72,7 @@ export function AuditPage() {
     try {
       const query = { ...built.query, to: exportEnd(built.query.to) };
       const events = Date.parse(query.to) > Date.parse(query.from) ? await collectAuditEvents((page, pageSize) => utils.client.store.audit.list.query({ ...query, page, pageSize })) : [];
-      downloadCsv(auditCsvFilename(form), toCsv(events, AUDIT_COLUMNS));
+      downloadCsv(auditCsvFilename(form), toCsv(events, auditColumns(clock.timeZone)));
       notifySuccess(`Downloaded ${events.length} ${events.length === 1 ? 'event' : 'events'}`);
     } catch (error) {
       notifyFailure(FAILED_DOWNLOAD, errorMessage(error, FAILED_DOWNLOAD));
@@ -86,8 +90,8 @@ export function AuditPage() {
       <PageHeading>Audit</PageHeading>
       <Paper withBorder radius="md" p="md" mb="md" component="form" aria-label="Audit filters" onSubmit={(e) => e.preventDefault()} noValidate>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-          <TextInput type="date" label="From" name="from" value={form.from} error={errors.from} onChange={(e) => change({ from: e.currentTarget.value })} />
-          <TextInput type="date" label="To" name="to" value={form.to} error={errors.to} onChange={(e) => change({ to: e.currentTarget.value })} />
+          <DayInput label="From" name="from" value={form.from} error={errors.from} onChange={(from) => change({ from })} />
+          <DayInput label="To" name="to" value={form.to} error={errors.to} onChange={(to) => change({ to })} />
           <Select
             label="Action"
             name="action"
@@ -120,7 +124,7 @@ export function AuditPage() {
       <Box className={classes.trail}>
         <PagedTable
           label="Audit events"
-          columns={TABLE_COLUMNS}
+          columns={tableColumns(clock.timeZone)}
           rows={built.ok ? list.data?.events : []}
           rowKey={(e) => e.id}
           total={built.ok ? total : 0}

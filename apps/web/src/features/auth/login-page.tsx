@@ -5,6 +5,7 @@ import { MESSAGES } from '@pos/domain';
 import { errorMessage } from '../../lib/errors';
 import { LOGIN_REDIRECT_DELAY_MS, safeRedirect } from '../../lib/navigation';
 import { startSession } from '../../lib/session-actions';
+import { browserTimeZone } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { MUST_CHANGE_PASSWORD_KEY, type LoginResult } from '../../lib/session';
 
@@ -59,7 +60,7 @@ export function LoginPage() {
       result =
         mode === 'login'
           ? await login.mutateAsync({ usernameOrEmail: fields.usernameOrEmail, password: fields.password })
-          : await signup.mutateAsync({ username: fields.username, email: fields.email, storeName: fields.storeName, password: fields.password });
+          : await signup.mutateAsync({ username: fields.username, email: fields.email, storeName: fields.storeName, password: fields.password, timeZone: browserTimeZone() });
     } catch (err) {
       setError(errorMessage(err, fallback));
       setBusy(false);

@@ -94,17 +94,6 @@ export function sameLookupInput(a: LookupInput | null, b: LookupInput | null): b
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' };
-let localDateTime: Intl.DateTimeFormat | null = null;
-
-/** An order's date-time, in local time unless a zone is given: 'May 1, 2026, 3:04 PM'; '' when unparseable. */
-export function formatOrderDate(iso: string, timeZone?: string): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return '';
-  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone }) : (localDateTime ??= new Intl.DateTimeFormat('en-US', DATE_TIME_OPTIONS));
-  return format.format(new Date(ms));
-}
-
 const STATUS_LABELS: Record<string, string> = {
   DRAFT: 'Draft',
   PENDING: 'Pending',

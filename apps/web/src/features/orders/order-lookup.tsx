@@ -8,13 +8,14 @@ import { Alert, Badge, Box, Button, Group, LoadingOverlay, NativeSelect, Paper, 
 import { skipToken } from '@tanstack/react-query';
 import { formatMoney, formatMoneyEditable, MESSAGES } from '@pos/domain';
 import { fromWire, LOOKUP_LIMIT, type OrderStub } from '@pos/contracts';
+import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
+import { DayInput } from '../../components/day-input';
 import { SearchIcon } from '../../components/icons';
 import {
   amountFilter,
   buildLookupInput,
   EMPTY_LOOKUP_FORM,
-  formatOrderDate,
   sameLookupInput,
   STATUS_FILTER_OPTIONS,
   statusLabel,
@@ -63,7 +64,7 @@ export function OrderLookup({ onOpen }: OrderLookupProps) {
     <TextInput label={label} name={field} autoComplete="off" maxLength={200} value={form[field]} onChange={(e) => set(field)(e.currentTarget.value)} />
   );
   const date = (field: 'startDate' | 'endDate', label: string) => (
-    <TextInput type="date" label={label} name={field} value={form[field]} error={errors[field]} onChange={(e) => set(field)(e.currentTarget.value)} />
+    <DayInput label={label} name={field} value={form[field]} error={errors[field]} onChange={set(field)} />
   );
 
   const searching = results.isFetching;
@@ -122,6 +123,7 @@ export function OrderLookup({ onOpen }: OrderLookupProps) {
 }
 
 function LookupResults({ stubs, onOpen }: { stubs: readonly OrderStub[]; onOpen: OrderLookupProps['onOpen'] }) {
+  const clock = useStoreClock();
   if (stubs.length === 0) {
     return (
       <Text c="dimmed" data-testid="lookup-empty">
@@ -165,7 +167,7 @@ function LookupResults({ stubs, onOpen }: { stubs: readonly OrderStub[]; onOpen:
                     {stub.orderNumber}
                   </Table.Td>
                   <Table.Td data-label="Customer">{stub.customerName}</Table.Td>
-                  <Table.Td data-label="Date">{formatOrderDate(stub.createdAt)}</Table.Td>
+                  <Table.Td data-label="Date">{clock.dateTime(stub.createdAt)}</Table.Td>
                   <Table.Td data-label="Status">
                     <Badge color={statusColor(stub.status)} variant="light">
                       {statusLabel(stub.status)}

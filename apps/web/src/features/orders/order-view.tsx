@@ -11,14 +11,14 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, formatPercent } from '@pos/domain';
+import { formatDateTimeIn, formatMoney, formatPercent } from '@pos/domain';
 import { fromWire, type Order } from '@pos/contracts';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { SummaryFigures } from './order-editor';
-import { formatOrderDate, orderStatusLabel, partRefund } from './lookup-filters';
+import { orderStatusLabel, partRefund } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
 import { Receipt, useReceiptPrint } from './receipt';
 import type { ReceiptStore } from './receipt-model';
@@ -65,7 +65,7 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
   const refunds = useRefunds(order, store);
   return (
     <Stack gap="md" data-testid="order-view" data-order-id={order.id} data-status={order.status}>
-      <StatusBanner order={order} justSubmitted={justSubmitted} canManage={canManage} />
+      <StatusBanner order={order} timeZone={store.timeZone} justSubmitted={justSubmitted} canManage={canManage} />
       <Group gap="lg" wrap="wrap">
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -77,7 +77,7 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Date
           </Text>
-          <Text>{formatOrderDate(order.createdAt, store.timeZone)}</Text>
+          <Text>{formatDateTimeIn(order.createdAt, store.timeZone)}</Text>
         </div>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -129,7 +129,7 @@ export function OrderView({ order, storeTaxes, store, justSubmitted, onNewOrder,
   );
 }
 
-function StatusBanner({ order, justSubmitted, canManage }: { order: Order; justSubmitted: boolean; canManage: boolean }) {
+function StatusBanner({ order, timeZone, justSubmitted, canManage }: { order: Order; timeZone: string | undefined; justSubmitted: boolean; canManage: boolean }) {
   switch (order.status) {
     case 'COMPLETED': {
       const part = partRefund(order);
@@ -156,7 +156,7 @@ function StatusBanner({ order, justSubmitted, canManage }: { order: Order; justS
       );
     case 'CANCELLED':
       return (
-        <Alert color="gray" variant="light" role="status" title={`Order ${order.orderNumber} was cancelled${order.cancelledAt ? ` on ${formatOrderDate(order.cancelledAt)}` : ''}.`} data-testid="view-banner">
+        <Alert color="gray" variant="light" role="status" title={`Order ${order.orderNumber} was cancelled${order.cancelledAt ? ` on ${formatDateTimeIn(order.cancelledAt, timeZone)}` : ''}.`} data-testid="view-banner">
           {order.cancelReason ? `Reason: ${order.cancelReason}. ` : ''}This order is read-only.
         </Alert>
       );

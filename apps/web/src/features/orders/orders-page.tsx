@@ -18,6 +18,7 @@ import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { httpStatusOf } from '../../lib/errors';
 import { ensureFreshSettings } from '../../lib/settings-freshness';
+import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import type { DraftApi } from './order-draft';
@@ -100,7 +101,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
   const { currentRole } = useSession();
   const storeName = currentRole?.storeName ?? '';
   const address = settings.data?.address ?? '';
-  const timeZone = settings.data?.timeZone || undefined;
+  const { timeZone } = useStoreClock();
   const receiptStore = useMemo<ReceiptStore>(() => ({ name: storeName, address, timeZone }), [storeName, address, timeZone]);
   const canManage = currentRole !== null && includes(currentRole.role, 'STORE_MANAGER');
   const taxesRef = useRef<StoreTaxes>(storeTaxes);

@@ -74,7 +74,7 @@ describe('a receipt', () => {
       amountPaid: $('10'),
       approvedBy: 'mgr1',
     });
-    const r = receiptModel(order, { name: 'Shop', address: '' });
+    const r = receiptModel(order, { name: 'Shop', address: '', timeZone: 'UTC' });
     expect(r.addressLines).toEqual([]);
     expect(r.lines[0]).toMatchObject({ text: '1 × VASE1', details: ['VASE1, $10.00 each'] });
     expect(r.totals.map((t) => t.label)).toEqual(['Subtotal', 'Total']);

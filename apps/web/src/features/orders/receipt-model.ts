@@ -4,16 +4,15 @@
  * the totals, each payment with its customer fee, and the change.
  */
 import { fromWire, type Order, type OrderPayment } from '@pos/contracts';
-import { formatMoney, formatPercent } from '@pos/domain';
-import { formatOrderDate } from './lookup-filters';
+import { formatDateTimeIn, formatMoney, formatPercent } from '@pos/domain';
 import { carriedTaxName, lineFromServer, TAX_SLOT_INDEXES } from './order-lines';
 
 export interface ReceiptStore {
   name: string;
   /** Postal address, one line per line; '' when the settings have none. */
   address: string;
-  /** IANA zone the store's dates are shown in; undefined: the till's own. */
-  timeZone?: string | undefined;
+  /** IANA zone the store's dates are shown in; undefined until known (no date shown). */
+  timeZone: string | undefined;
 }
 
 export interface ReceiptRow {
@@ -99,7 +98,7 @@ export function receiptModel(order: Order, store: ReceiptStore): ReceiptModel {
       .map((l) => l.trim())
       .filter((l) => l !== ''),
     orderNumber: order.orderNumber,
-    date: formatOrderDate(order.completedAt ?? order.createdAt, store.timeZone),
+    date: formatDateTimeIn(order.completedAt ?? order.createdAt, store.timeZone),
     customerName: order.customerName,
     lines,
     totals,

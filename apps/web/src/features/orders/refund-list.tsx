@@ -4,8 +4,7 @@
  */
 import { Button, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { fromWire, type Order, type Refund } from '@pos/contracts';
-import { formatMoney } from '@pos/domain';
-import { formatOrderDate } from './lookup-filters';
+import { formatDateTimeIn, formatMoney } from '@pos/domain';
 import { refundsOf } from './refund-form';
 
 /** '1 × Lamp, 2 × Chair': the units a refund gave back, named as on the order. */
@@ -19,7 +18,7 @@ export function refundedUnits(order: Order, refund: Refund): string {
     .join(', ');
 }
 
-export function RefundList({ order, onReceipt }: { order: Order; onReceipt: (refund: Refund) => void }) {
+export function RefundList({ order, timeZone, onReceipt }: { order: Order; timeZone: string | undefined; onReceipt: (refund: Refund) => void }) {
   const refunds = refundsOf(order);
   if (refunds.length === 0) return null;
   return (
@@ -48,7 +47,7 @@ export function RefundList({ order, onReceipt }: { order: Order; onReceipt: (ref
                 <Table.Td data-label="Refund" fw={600}>
                   {r.number}
                 </Table.Td>
-                <Table.Td data-label="Date">{formatOrderDate(r.createdAt)}</Table.Td>
+                <Table.Td data-label="Date">{formatDateTimeIn(r.createdAt, timeZone)}</Table.Td>
                 <Table.Td data-label="By">
                   {r.createdBy ?? '—'}
                   {r.approvedBy ? (

@@ -5,8 +5,7 @@
  * went back, the reason, and who made and approved it. Laid out like a sale's receipt.
  */
 import { fromWire, type Order, type Refund } from '@pos/contracts';
-import { formatMoney } from '@pos/domain';
-import { formatOrderDate } from './lookup-filters';
+import { formatDateTimeIn, formatMoney } from '@pos/domain';
 import type { ReceiptLine, ReceiptRow, ReceiptStore } from './receipt-model';
 import { taxNamesOf } from './refund-form';
 
@@ -56,7 +55,7 @@ export function refundReceiptModel(order: Order, refund: Refund, store: ReceiptS
       .filter((l) => l !== ''),
     refundNumber: refund.number,
     orderNumber: order.orderNumber,
-    date: formatOrderDate(refund.createdAt, store.timeZone),
+    date: formatDateTimeIn(refund.createdAt, store.timeZone),
     customerName: order.customerName,
     lines,
     totals,

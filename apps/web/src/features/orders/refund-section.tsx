@@ -48,7 +48,7 @@ export function useRefunds(order: Order, store: ReceiptStore) {
   );
   return {
     button: <RefundButton order={order} onClick={() => setOpened(true)} />,
-    list: <RefundList order={order} onReceipt={setReceipt} />,
+    list: <RefundList order={order} timeZone={store.timeZone} onReceipt={setReceipt} />,
     dialogs: parts,
   };
 }

@@ -6,11 +6,12 @@
  * reprinted, never changed. The cash typed stays in its boxes whatever the server says.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DonutChart } from '@mantine/charts';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DonutChart } from './charts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire, toMoneyWire, type EndOfDay } from '@pos/contracts';
-import { formatMoney, includes, overShortWord } from '@pos/domain';
+import { formatDateTimeIn, formatMoney, includes, overShortWord } from '@pos/domain';
+import { DayInput } from '../../components/day-input';
 import { LoadFailure } from '../../components/load-failure';
 import { MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
@@ -64,7 +65,7 @@ function ZReport({ eod }: { eod: EndOfDay }) {
         </Title>
         {eod.closed ? (
           <Badge color="dark" variant="filled" size="lg" tt="none" data-testid="closed-badge">
-            Closed by {eod.closed.by ?? 'a former user'} at {new Date(eod.closed.at).toLocaleString()}
+            Closed by {eod.closed.by ?? 'a former user'} at {formatDateTimeIn(eod.closed.at, r.timeZone)}
           </Badge>
         ) : (
           <Badge color="blue.8" variant="filled" size="lg">
@@ -247,7 +248,7 @@ export function EndOfDayTab() {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="form" aria-label="End of day settings" onSubmit={(e) => e.preventDefault()} noValidate className={classes.screenOnly}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <TextInput type="date" label="Day" name="date" value={day} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DayInput label="Day" name="date" value={day} onChange={setDate} />
           {/* A closed day shows the cash it was closed with; what was typed waits for an open day. */}
           <MoneyInput label="Opening cash" name="openingCash" value={closedCash ? closedCash.opening : openingCash} onChange={setOpeningCash} disabled={closed !== null} />
           <MoneyInput

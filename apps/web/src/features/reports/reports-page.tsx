@@ -3,7 +3,6 @@
  * tab each; a tab's report loads when the tab is chosen. docs/SETTLEMENT.md says how
  * every figure is counted.
  */
-import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { PageHeading } from '../../components/page-heading';

@@ -5,8 +5,8 @@
  * loads, so changing the period or the grouping never blanks the screen.
  */
 import { useState } from 'react';
-import { Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { BarChart, DonutChart } from '@mantine/charts';
+import { Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BarChart, DonutChart } from './charts';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { REPORT_GROUPINGS, type SalesReport } from '@pos/contracts';
 import {
@@ -21,6 +21,7 @@ import {
   type ReportGrouping,
   type ReportPreset,
 } from '@pos/domain';
+import { DayInput } from '../../components/day-input';
 import { DownloadIcon } from '../../components/icons';
 import { LoadFailure } from '../../components/load-failure';
 import { downloadCsv } from '../../lib/csv';
@@ -145,25 +146,21 @@ export function SalesTab() {
             value={preset}
             onChange={(v) => v && choosePreset(v)}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label="From"
             name="from"
             value={preset === 'custom' ? custom.from : (shown?.from ?? '')}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
+            onChange={(from) => {
               setCustom((c) => ({ from, to: preset === 'custom' ? c.to : (shown?.to ?? '') }));
               setPreset('custom');
             }}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label="To"
             name="to"
             value={preset === 'custom' ? custom.to : (shown?.to ?? '')}
             error={problem && preset === 'custom' ? problem : undefined}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
+            onChange={(to) => {
               setCustom((c) => ({ from: preset === 'custom' ? c.from : (shown?.from ?? ''), to }));
               setPreset('custom');
             }}

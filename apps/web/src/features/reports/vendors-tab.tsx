@@ -4,10 +4,11 @@
  * the page shown downloads as CSV and prints.
  */
 import { useState } from 'react';
-import { Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire } from '@pos/contracts';
 import { formatMoney } from '@pos/domain';
+import { DayInput } from '../../components/day-input';
 import { DownloadIcon } from '../../components/icons';
 import { LoadFailure } from '../../components/load-failure';
 import { downloadCsv } from '../../lib/csv';
@@ -46,13 +47,12 @@ export function VendorsTab() {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="form" aria-label="Vendor balances settings" onSubmit={(e) => e.preventDefault()} noValidate className={classes.screenOnly}>
         <Group justify="space-between" align="flex-end" gap="sm">
-          <TextInput
-            type="date"
+          <DayInput
             label="As of"
             name="asOf"
             value={asOf || data?.asOf || ''}
-            onChange={(e) => {
-              setAsOf(e.currentTarget.value);
+            onChange={(day) => {
+              setAsOf(day);
               setPage(1);
             }}
             w={200}

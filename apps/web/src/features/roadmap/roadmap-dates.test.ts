@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { toDayString } from '../../lib/local-day';
-import { fromServerDate, parseTypedDate, toDisplayDate, toServerDate } from './roadmap-dates';
+import { fromServerDate, toDisplayDate, toServerDate } from './roadmap-dates';
 
 const originalTz = process.env.TZ;
 
@@ -132,24 +132,5 @@ describe('toDisplayDate: MMM d, yyyy in local time', () => {
         process.env.TZ = originalTz;
       }
     }
-  });
-});
-
-describe('parseTypedDate: what a user types into a date box', () => {
-  test('accepts ISO days, month-first slashes and the shown format', () => {
-    expect(parseTypedDate('2026-12-01')).toBe('2026-12-01');
-    expect(parseTypedDate('2026-1-5')).toBe('2026-01-05');
-    expect(parseTypedDate('12/1/2026')).toBe('2026-12-01');
-    expect(parseTypedDate('Dec 1, 2026')).toBe('2026-12-01');
-    expect(parseTypedDate(' december 1 2026 ')).toBe('2026-12-01');
-  });
-
-  test('half-typed or impossible dates are null', () => {
-    expect(parseTypedDate('2')).toBeNull();
-    expect(parseTypedDate('2026-12')).toBeNull();
-    expect(parseTypedDate('Dec 1')).toBeNull();
-    expect(parseTypedDate('Junk 1, 2026')).toBeNull();
-    expect(parseTypedDate('2026-02-29')).toBeNull();
-    expect(parseTypedDate('13/1/2026')).toBeNull();
   });
 });

@@ -1,16 +1,8 @@
-import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { trpc } from '../../lib/trpc';
-import { parseTypedDate } from './roadmap-dates';
 import { EMPTY_FORM, formValuesOf, STATUS_OPTIONS, toEntryInput, validateForm, type RoadmapEntryRequest, type RoadmapFormValues, type RoadmapRow } from './roadmap-entry';
-import { CalendarIcon } from '../../components/icons';
-
-/** The dialog shows the 'MMM d, yyyy' of the table ('Dec 1, 2026'), in dayjs tokens. */
-const DATE_FORMAT = 'MMM D, YYYY';
-
-const CALENDAR_LABELS = { nextLabel: 'Next month', previousLabel: 'Previous month' } as const;
+import { DayInput } from '../../components/day-input';
 
 /**
  * 'New Roadmap Entry' / 'Edit Roadmap Entry'. Save failures are logged only, with no
@@ -63,31 +55,8 @@ function EntryForm({ entry, onClose, onSaved }: { entry: RoadmapRow | null; onCl
         <Textarea label="Description" name="description" withAsterisk rows={3} {...form.getInputProps('description')} />
         <TextInput label="Requestor" name="requestor" {...form.getInputProps('requestor')} />
         <Group grow align="flex-start">
-          <DateInput
-            label="Estimated Completion"
-            name="estimatedCompletion"
-            withAsterisk
-            placeholder="Pick a date"
-            valueFormat={DATE_FORMAT}
-            dateParser={parseTypedDate}
-            {...CALENDAR_LABELS}
-            highlightToday
-            leftSection={<CalendarIcon size={16} />}
-            {...form.getInputProps('estimatedCompletion')}
-          />
-          <DateInput
-            label="Actual Completion"
-            name="actualCompletion"
-            placeholder="Not completed"
-            valueFormat={DATE_FORMAT}
-            dateParser={parseTypedDate}
-            {...CALENDAR_LABELS}
-            highlightToday
-            leftSection={<CalendarIcon size={16} />}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear date' }}
-            {...form.getInputProps('actualCompletion')}
-          />
+          <DayInput label="Estimated Completion" name="estimatedCompletion" withAsterisk {...form.getInputProps('estimatedCompletion')} />
+          <DayInput label="Actual Completion" name="actualCompletion" description="Empty while not completed" {...form.getInputProps('actualCompletion')} />
         </Group>
         <Select label="Status" name="status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
         <Group justify="flex-end" mt="md">

@@ -21,7 +21,7 @@ import {
   type SettingsForm,
   type UpdateSettingsRequest,
 } from './settings-form';
-import { timeZoneOptions } from './time-zones';
+import { filterTimeZones, timeZoneOptions } from './time-zones';
 
 /** Room under the last section so the fixed save bar never covers it. */
 const SAVE_BAR_SPACE = 88;
@@ -104,6 +104,7 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
     try {
       const saved = await save.mutateAsync(request);
       utils.store.fetchSettings.setData(undefined, saved);
+      utils.store.fetchTimeZone.setData(undefined, { success: true, timeZone: saved.timeZone });
       const next = toSettingsForm(saved);
       setBase(next);
       form.setValues(next);
@@ -147,11 +148,12 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
             <Select
               label="Time Zone"
               name="timeZone"
-              description="Dashboards count today and this month in this zone"
+              description="Every date and time is shown in this zone. Search by city or region (New York, Eastern, Pacific)"
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={zones}
               {...form.getInputProps('timeZone')}
               searchable
+              filter={filterTimeZones}
               allowDeselect={false}
               nothingFoundMessage="No such time zone"
               maxDropdownHeight={280}

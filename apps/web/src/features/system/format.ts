@@ -1,6 +1,10 @@
-/** A date-time as 'MMM d, yyyy', the way the product shows dates. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { formatDateIn } from '@pos/domain';
+import { browserTimeZone } from '../../lib/store-clock';
+
+/**
+ * A date-time as 'MMM d, yyyy', the way the product shows dates: in a store's zone when
+ * the row is a store's, else (a user, of no one store) in the browser's.
+ */
+export function formatDate(iso: string, timeZone: string = browserTimeZone()): string {
+  return formatDateIn(iso, timeZone);
 }

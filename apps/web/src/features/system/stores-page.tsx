@@ -26,7 +26,7 @@ export function StoresPage() {
           { header: 'Name', cell: (s) => s.name },
           { header: 'Time Zone', cell: (s) => s.timeZone },
           { header: 'Users', cell: (s) => s.userCount.toLocaleString('en-US'), nowrap: true },
-          { header: 'Created', cell: (s) => formatDate(s.createdAt), nowrap: true },
+          { header: 'Created', cell: (s) => formatDate(s.createdAt, s.timeZone), nowrap: true },
         ]}
       />
     </>

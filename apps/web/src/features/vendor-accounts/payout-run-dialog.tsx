@@ -6,17 +6,16 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { fromWire } from '@pos/contracts';
 import { formatMoney } from '@pos/domain';
 import { Balance } from '../../components/balance';
+import { DayInput } from '../../components/day-input';
 import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
 import { commitThenSubmit } from '../../lib/form-validation';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { parseTypedDate } from '../roadmap/roadmap-dates';
 import { MethodSelect } from './account-dialogs';
 import { accountName, endOfLastMonth, runRequest, runValidator, type RunValues } from './accounts-state';
 import { dayLabel } from './statement-view';
@@ -77,17 +76,7 @@ function RunForm({ today, onClose, onPaid }: { today: string; onClose: () => voi
       <Stack gap="sm">
         <Text size="sm">Pays each account what it earned through the day, less what it was paid already, when that is at least the minimum.</Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <DateInput
-            label="Through"
-            name="through"
-            withAsterisk
-            valueFormat="YYYY-MM-DD"
-            dateParser={parseTypedDate}
-            maxDate={today}
-            nextLabel="Next month"
-            previousLabel="Previous month"
-            {...form.getInputProps('through')}
-          />
+          <DayInput label="Through" name="through" withAsterisk max={today} {...form.getInputProps('through')} />
           <MoneyInput label="Minimum" name="minimum" {...microUnitsField(form.getInputProps('minimum'))} />
           <MethodSelect value={form.values.method} onChange={(method) => form.setFieldValue('method', method)} />
         </SimpleGrid>

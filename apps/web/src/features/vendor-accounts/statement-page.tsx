@@ -7,17 +7,16 @@
  * CSV gives the same figures.
  */
 import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fromWire, type Statement } from '@pos/contracts';
 import { LEDGER_KINDS, LEDGER_KIND_LABELS, formatMoney } from '@pos/domain';
 import { Balance } from '../../components/balance';
+import { DayInput } from '../../components/day-input';
 import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
 import { downloadCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { parseTypedDate } from '../roadmap/roadmap-dates';
 import { accountName } from './accounts-state';
 import classes from './statement.module.css';
 import { periodLabel, periodPresets, statementCsv, statementFilename, vendorTypeLabel, type StatementSearch } from './statement-view';
@@ -45,28 +44,8 @@ export function StatementPage({ vendorId, search }: { vendorId: number; search: 
         <Paper withBorder radius="md" p="md" mb="md">
           <Group align="flex-end" justify="space-between" gap="sm">
             <Group align="flex-end" gap="sm">
-              <DateInput
-                label="From"
-                name="from"
-                valueFormat="YYYY-MM-DD"
-                dateParser={parseTypedDate}
-                nextLabel="Next month"
-                previousLabel="Previous month"
-                value={s?.from ?? search.from ?? null}
-                onChange={(from) => from && setPeriod(from, s && s.to >= from ? s.to : from)}
-                w={150}
-              />
-              <DateInput
-                label="To"
-                name="to"
-                valueFormat="YYYY-MM-DD"
-                dateParser={parseTypedDate}
-                nextLabel="Next month"
-                previousLabel="Previous month"
-                value={s?.to ?? search.to ?? null}
-                onChange={(to) => to && setPeriod(s && s.from <= to ? s.from : to, to)}
-                w={150}
-              />
+              <DayInput label="From" name="from" value={s?.from ?? search.from} onChange={(from) => from && setPeriod(from, s && s.to >= from ? s.to : from)} />
+              <DayInput label="To" name="to" value={s?.to ?? search.to} onChange={(to) => to && setPeriod(s && s.from <= to ? s.from : to, to)} />
               {today
                 ? periodPresets(today).map((p) => (
                     <Button key={p.label} variant={s?.from === p.from && s.to === p.to ? 'light' : 'subtle'} size="sm" onClick={() => setPeriod(p.from, p.to)}>

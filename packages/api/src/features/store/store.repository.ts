@@ -50,6 +50,11 @@ export async function getSettings(db: Db, storeId: number, options: { forUpdate?
   return rows[0];
 }
 
+export async function getTimeZone(db: Db, storeId: number): Promise<string> {
+  const row = await db.selectFrom('stores').select('time_zone').where(isStoreRow(storeId)).executeTakeFirstOrThrow();
+  return row.time_zone;
+}
+
 export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsInput) {
   return db
     .updateTable('stores')

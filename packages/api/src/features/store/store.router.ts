@@ -1,7 +1,7 @@
 /**
  * /store/fetch-settings, /store/update-settings and /store/payment/*: reading for
  * STORE_STAFF and above (the order screen needs the taxes), changing for STORE_MANAGER
- * and above; each change is recorded in the audit trail (/store/audit/*).
+ * and above; /store/fetch-time-zone for every role of the store (times on every screen); each change is recorded in the audit trail (/store/audit/*).
  */
 import {
   ZCreatePaymentMethodInput,
@@ -11,10 +11,11 @@ import {
   ZListPaymentMethodsOutput,
   ZPaymentMethodOutput,
   ZSettingsOutput,
+  ZTimeZoneOutput,
   ZUpdatePaymentMethodInput,
   ZUpdateSettingsInput,
 } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import { memberProcedure, roleProcedure, router } from '../../trpc';
 import { inventoryRouter } from '../inventory/inventory.router';
 import { itemCodeRouter } from '../itemcode/itemcode.router';
 import * as repo from './store.repository';
@@ -31,6 +32,12 @@ export const storeRouter = router({
     .input(ZEmptyInput)
     .output(ZSettingsOutput)
     .query(async ({ ctx }) => ({ success: true, message: 'OK', statusCode: 200, ...(await repo.getSettings(ctx.db, ctx.storeId)) })),
+
+  fetchTimeZone: memberProcedure
+    .meta({ path: '/store/fetch-time-zone' })
+    .input(ZEmptyInput)
+    .output(ZTimeZoneOutput)
+    .query(async ({ ctx }) => ({ success: true, timeZone: await repo.getTimeZone(ctx.db, ctx.storeId) })),
 
   updateSettings: writeProcedure
     .meta({ path: '/store/update-settings' })
