@@ -68,6 +68,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: CreatedAt;
+  must_change_password: Generated<boolean>;
+  disabled_at: NullableTimestamp;
 }
 
 export interface RoleAssignmentsTable {

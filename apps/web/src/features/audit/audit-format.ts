@@ -6,9 +6,8 @@
  * so a download holds exactly what the table shows.
  */
 import { AUDIT_VALUE_KINDS, type AuditAction, type AuditEvent, type AuditValues } from '@pos/contracts';
-import { formatMoney, formatPercent, formatStampIn, isRole } from '@pos/domain';
+import { formatMoney, formatPercent, formatStampIn, isRole, roleName } from '@pos/domain';
 import type { CsvColumn } from '../../lib/csv';
-import { ROLE_LABELS } from '../staff/role-labels';
 
 export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ORDER_SUBMIT: 'Order submitted',
@@ -27,6 +26,9 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_ASSIGN: 'Role assigned',
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
+  STAFF_PASSWORD_RESET: 'Password reset',
+  STAFF_DISABLE: 'User disabled',
+  STAFF_ENABLE: 'User enabled',
   DAY_CLOSE: 'Day closed',
   VENDOR_CREATE: 'Vendor added',
   VENDOR_UPDATE: 'Vendor changed',
@@ -79,7 +81,7 @@ export function formatValue(action: AuditAction, field: string, value: unknown):
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === '') return '(blank)';
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? ROLE_LABELS[v] : formatValue(action, field, v))).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? roleName(v) : formatValue(action, field, v))).join(', ');
   if (typeof value === 'object') return formatRecord(action, value as Record<string, unknown>);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -140,7 +142,7 @@ export interface AuditColumn extends CsvColumn<AuditEvent> {
 export const auditColumns = (timeZone: string | undefined): readonly AuditColumn[] => [
   { header: 'When', value: (e) => formatStampIn(e.createdAt, timeZone), nowrap: true },
   { header: 'Who', value: (e) => e.actor?.username ?? 'System' },
-  { header: 'Role', value: (e) => ROLE_LABELS[e.role] },
+  { header: 'Role', value: (e) => roleName(e.role) },
   { header: 'Action', value: (e) => ACTION_LABELS[e.action] },
   { header: 'Target', value: targetLabel },
   { header: 'Changes', value: (e) => describeChanges(e).join('\n'), multiline: true },
