@@ -651,12 +651,13 @@ describe('vendors, item codes and stock items through the door', () => {
   });
 
   describePath('/vendor/delete', () => {
-    it('erases an unsold vendor and says so', async () => {
+    it('erases an unsold vendor for a manager and says so; a cashier is refused', async () => {
       const vendorId = await newVendor();
-      const res = await post('/vendor/delete', { ...as(cashier), vendorId });
+      expect(failure(await post('/vendor/delete', { ...as(cashier), vendorId }))).toMatchObject({ status: 403, message: 'Only a store manager may delete or archive a vendor' });
+      const res = await post('/vendor/delete', { ...as(manager), vendorId });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Vendor deleted successfully', archived: false });
-      expect(failure(await post('/vendor/delete', { ...as(cashier), vendorId }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/vendor/delete', { ...as(manager), vendorId }))).toMatchObject({ status: 404 });
     });
 
     it("answers 404 to another store's vendor (unchanged), 400 to a bad vendorId, 403 for an accountant", async () => {
@@ -672,7 +673,7 @@ describe('vendors, item codes and stock items through the door', () => {
     it("answers success, message and the vendor's codes; a Percent value may be an integer", async () => {
       const vendorId = await newVendor();
       const tag = uniqueName('Door');
-      const res = await post('/store/itemcode/add', { ...as(cashier), tag, vendorId, defaultCommissionPercent: { type: 'Percent', value: 12_500_000 } });
+      const res = await post('/store/itemcode/add', { ...as(manager), tag, vendorId, defaultCommissionPercent: { type: 'Percent', value: 12_500_000 } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -720,7 +721,7 @@ describe('vendors, item codes and stock items through the door', () => {
     it('saves the code and answers the vendor codes', async () => {
       const vendorId = await newVendor();
       const code = await newCode(vendorId);
-      const res = await post('/store/itemcode/edit', { ...as(cashier), id: code.id, tag: code.tag, vendorId, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true });
+      const res = await post('/store/itemcode/edit', { ...as(manager), id: code.id, tag: code.tag, vendorId, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, itemCodes: [{ id: code.id, tag: code.tag, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true }] });
     });

@@ -68,6 +68,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: CreatedAt;
+  must_change_password: Generated<boolean>;
+  disabled_at: NullableTimestamp;
 }
 
 export interface RoleAssignmentsTable {
@@ -294,13 +296,13 @@ export interface InventoryMovementsTable {
 export type ItemStatus = 'ACTIVE' | 'SOLD' | 'WITHDRAWN';
 export type ItemMovementKind = 'INTAKE' | 'PRICE' | 'WITHDRAW' | 'SALE' | 'REFUND' | 'ADJUST';
 
-/** The next item number of each store (migration 0022): numbers are never handed out twice. */
+/** The next item number of each store (migration 0023): numbers are never handed out twice. */
 export interface ItemNumberCountersTable {
   store_id: Int8;
   next_number: Int8;
 }
 
-/** Tagged pieces (migration 0022); never deleted, so an item number is never reused. */
+/** Tagged pieces (migration 0023); never deleted, so an item number is never reused. */
 export interface ItemsTable {
   id: GeneratedInt8;
   store_id: Int8;

@@ -3,7 +3,7 @@
  * The server recomputes every amount with these functions; the client shows them.
  */
 
-import { DomainError } from './errors';
+import { DomainError, MESSAGES } from './errors';
 import { QUANTITY_MAX } from './percent-field';
 import { CENT, MICRO, PERCENT_100, assertMoneyRange, divRoundHalfEven, formatMoney } from './money';
 
@@ -182,4 +182,41 @@ export function vendorShare(lineTotal: bigint, commissionPercent: bigint): bigin
 export function profitMarginPercent(revenue: bigint, expenses: bigint): bigint {
   if (revenue === 0n) return 0n;
   return divRoundHalfEven((revenue - expenses) * PERCENT_100, revenue);
+}
+
+/** A saved line's computed amounts, as summing them needs them. */
+export interface SavedLineAmounts {
+  amount: bigint;
+  discountAmount: bigint;
+  taxes: readonly [{ amount: bigint }, { amount: bigint }, { amount: bigint }];
+  vendorShare: bigint;
+}
+
+const INT8_MIN = -(2n ** 63n);
+const INT8_MAX = 2n ** 63n - 1n;
+
+/** A sum the database stores as int8. @throws DomainError MONEY_OVERFLOW outside its range. */
+function int8(value: bigint): bigint {
+  if (value < INT8_MIN || value > INT8_MAX) throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
+  return value;
+}
+
+/**
+ * An order's totals from its saved lines' (already rounded) amounts, by summarizeOrder's
+ * formula, each partial sum within int8 as the database keeps it, and Σ vendor shares.
+ *
+ * @throws DomainError MONEY_OVERFLOW when a sum leaves int8; LIMIT_EXCEEDED when the total
+ *   is outside the order limit.
+ */
+export function sumSavedLines(lines: readonly SavedLineAmounts[]): OrderSummary & { vendorShare: bigint } {
+  const sum = (of: (v: SavedLineAmounts) => bigint) => int8(lines.reduce((total, v) => total + of(v), 0n));
+  const subtotal = sum((v) => v.amount);
+  const discount = sum((v) => v.discountAmount);
+  const tax1 = sum((v) => v.taxes[0].amount);
+  const tax2 = sum((v) => v.taxes[1].amount);
+  const tax3 = sum((v) => v.taxes[2].amount);
+  const total = int8(int8(int8(int8(subtotal - discount) + tax1) + tax2) + tax3);
+  const totals = { subtotal, discount, tax1, tax2, tax3, total };
+  assertOrderWithinLimits(totals);
+  return { ...totals, vendorShare: sum((v) => v.vendorShare) };
 }

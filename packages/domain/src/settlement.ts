@@ -73,6 +73,26 @@ export interface CheckoutPlan<M extends TenderMethod = TenderMethod> {
   problem: CheckoutProblem | null;
 }
 
+/**
+ * The plan of a checkout sent without payments: the total in cash, exactly; a total below
+ * zero is handed back in cash (applied and tendered below zero, no change, no fee).
+ */
+export function planCashInFull<M extends TenderMethod>(total: bigint, tenders: readonly TenderInput<M>[]): CheckoutPlan<M> {
+  if (total >= 0n) return planCheckout(total, tenders);
+  return {
+    ...planCheckout<M>(0n, []),
+    total,
+    tenders: tenders.map((t) => ({ method: t.method, amount: t.amount, applied: t.amount, customerFee: 0n, change: 0n })),
+    cashTendered: total,
+    amountPaid: total,
+  };
+}
+
+/** The card-fee percent a payment passes to vendors: none for cash, whatever the method says. */
+export function vendorFeePercentOf(payment: { isCash: boolean; vendorFeePercent: bigint }): bigint {
+  return payment.isCash ? 0n : payment.vendorFeePercent;
+}
+
 /** A non-cash payment's fee: amount × customer fee percent, rounded to cents, plus the fixed fee. */
 export function customerFee(method: TenderMethod, amount: bigint): bigint {
   if (method.isCash) return 0n;

@@ -133,11 +133,15 @@ export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): 
   const account = user ? `user:${user.id}` : `name:${name}`;
   const matches = await passwordMatches(ctx, account, input.password, user?.passwordHash ?? null);
   if (!user || !matches) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  if (user.disabled) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
   if (needsRehash(user.passwordHash, ctx.config.scryptCost)) {
-    await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password));
+    await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password), user.mustChangePassword);
   }
-  return startSession(ctx, user, 'Login successful');
+  const answer = await startSession(ctx, user, 'Login successful');
+  return user.mustChangePassword ? { ...answer, mustChangePassword: true } : answer;
 }
+
+export const ACCOUNT_DISABLED = 'This account is disabled: ask your store manager';
 
 export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
   await pruneNow(ctx);
@@ -194,7 +198,8 @@ export async function changePassword(ctx: Context & { user: { id: bigint }; sess
   }
   const passwordHash = await hashPasswordGated(ctx, input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, ctx.user.id, passwordHash);
+    // The user's own new password: a reset's must-change is met.
+    await repo.updatePasswordHash(trx, ctx.user.id, passwordHash, false);
     await repo.revokeOtherSessions(trx, ctx.user.id, ctx.sessionId);
   });
   return { success: true, message: MESSAGES.passwordChanged };

@@ -16,16 +16,17 @@ import {
   assertLineWithinLimits,
   assertOrderWithinLimits,
   checkoutProblemMessage,
-  DomainError,
-  MESSAGES,
   computeLine,
   includes,
   isLineEmpty,
   isOrderEditable,
   movesMoneyOut,
   MONEY_OUT_NEEDS_APPROVAL,
+  planCashInFull,
   planCheckout,
   presetLineTaxes,
+  sumSavedLines,
+  vendorFeePercentOf,
   vendorShare,
   type CheckoutPlan,
   type Role,
@@ -361,18 +362,6 @@ async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['p
   });
 }
 
-/** The plan of a submit without payments: the total in cash, exactly; below zero, handed back. */
-function cashInFull(total: bigint, tenders: { method: Tender; amount: bigint }[]): CheckoutPlan<Tender> {
-  if (total >= 0n) return planCheckout(total, tenders);
-  return {
-    ...planCheckout(0n, []),
-    total,
-    tenders: tenders.map((t) => ({ method: t.method, amount: t.amount, applied: t.amount, customerFee: 0n, change: 0n })),
-    cashTendered: total,
-    amountPaid: total,
-  };
-}
-
 /**
  * Whether a submit's payments need a manager's approval, read before its transaction, so
  * an approval is checked (a password hash, counted under the sign-in limits) outside it.
@@ -418,7 +407,7 @@ async function postSale(
     trx,
     storeId,
     order,
-    payments.map((p) => ({ applied: p.applied, vendorFeePercent: p.isCash ? 0n : p.vendorFeePercent })),
+    payments.map((p) => ({ applied: p.applied, vendorFeePercent: vendorFeePercentOf(p) })),
     userId,
     vendorLines,
   );
@@ -473,7 +462,7 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
     const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
     if (moneyOut && staff && approver === null) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
     const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
-    const plan: CheckoutPlan<Tender> = input.payments === undefined ? cashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
+    const plan: CheckoutPlan<Tender> = input.payments === undefined ? planCashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
     if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
     const waits = plan.tenders.some((t) => t.method.requiresManagerApproval) && approver === null;
     const approvedBy = moneyOut || plan.tenders.some((t) => t.method.requiresManagerApproval) ? approver : null;
@@ -562,33 +551,6 @@ function submitted(
   return { ...order, refunds: [], items: items.map((l) => ({ ...l, refundedQuantity: 0n })) };
 }
 
-const INT8_MIN = -(2n ** 63n);
-const INT8_MAX = 2n ** 63n - 1n;
-
-/** A sum the database stores as int8: out of its range, the same 400 refreshOrderTotals gives. */
-function int8(value: bigint): bigint {
-  if (value < INT8_MIN || value > INT8_MAX) throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
-  return value;
-}
-
-/**
- * The order's totals from its saved lines' (already rounded) amounts, by refreshOrderTotals'
- * formula (packages/domain's summarizeOrder): the lines a submit saved are all the
- * order's lines, so their values are summed here instead of read back.
- */
-function savedTotals(lines: readonly repo.LineValues[]): repo.OrderTotals & { vendorShare: bigint } {
-  const sum = (of: (v: repo.LineValues) => bigint) => int8(lines.reduce((total, v) => total + of(v), 0n));
-  const subtotal = sum((v) => v.amount);
-  const discount = sum((v) => v.discountAmount);
-  const tax1 = sum((v) => v.taxes[0].amount);
-  const tax2 = sum((v) => v.taxes[1].amount);
-  const tax3 = sum((v) => v.taxes[2].amount);
-  const total = int8(int8(int8(int8(subtotal - discount) + tax1) + tax2) + tax3);
-  const totals = { subtotal, discount, tax1, tax2, tax3, total };
-  assertOrderWithinLimits(totals);
-  return { ...totals, vendorShare: sum((v) => v.vendorShare) };
-}
-
 /** How a saved line is named in a message: its description, else its item code, else its id. */
 function savedLineLabel(line: repo.LineRow): string {
   return line.description || line.itemCode || `line ${line.id}`;
@@ -636,7 +598,7 @@ async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Pr
  */
 async function submitMovesMoneyOut(db: Db, storeId: number, input: SubmitOrderInput): Promise<boolean> {
   const values = (await mergedLines(db, storeId, input)).map((k) => lineValues(k.fields, undefined, { defaultVendorCommissionPercent: 0n }));
-  return movesMoneyOut(values, savedTotals(values).total);
+  return movesMoneyOut(values, sumSavedLines(values).total);
 }
 
 /**
@@ -676,7 +638,7 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
   inserted.forEach((line, i) => written.push({ line, found: added[i]!.found, code: added[i]!.code, values: added[i]!.values }));
   written.sort((a, b) => (a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0));
   return {
-    totals: savedTotals(written.map((w) => w.values)),
+    totals: sumSavedLines(written.map((w) => w.values)),
     items: written.map((w) => answeredLine(w.line, w.found)),
     vendorLines: written.flatMap(({ line, code, values }): VendorSaleLine[] =>
       code?.vendorId != null
