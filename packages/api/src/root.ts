@@ -3,6 +3,7 @@ import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
+import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   auth: authRouter,
   books: booksRouter,
   dashboard: dashboardRouter,
+  item: itemRouter,
   order: orderRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,

@@ -685,6 +685,46 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       404,
     ],
     [
+      '/item/add',
+      'ITEM_ADD',
+      call(() => h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited lamp', price: M$('12') })),
+      call(() => h.as(cashier).item.add({ itemCode: 'NONE1', description: 'Audited lamp', price: M$('12') })),
+      400,
+    ],
+    [
+      '/item/import',
+      'ITEM_IMPORT',
+      call(() => h.as(cashier).item.import({ rows: [{ itemCode: 'AUD1', description: 'Audited cup', price: M$('2') }] })),
+      call(() => h.as(cashier).item.import({ rows: [{ itemCode: 'AUD1', description: 'Audited cup', price: M$('2') }, { itemCode: 'NONE1', description: 'x', price: M$('2') }] })),
+      400,
+    ],
+    [
+      '/item/edit',
+      'ITEM_EDIT',
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited chair', price: M$('40') });
+        return () => h.as(cashier).item.edit({ itemId: item.id, price: M$('35') });
+      },
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited chair', price: M$('40') });
+        return () => h.as(cashier).item.edit({ itemId: item.id, itemCode: 'NONE1' });
+      },
+      400,
+    ],
+    [
+      '/item/withdraw',
+      'ITEM_WITHDRAW',
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited desk', price: M$('90') });
+        return () => h.as(manager).item.withdraw({ itemIds: [item.id] });
+      },
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited desk', price: M$('90') });
+        return () => h.as(cashier).item.withdraw({ itemIds: [item.id] });
+      },
+      403,
+    ],
+    [
       '/books/account/save',
       'BOOKS_ACCOUNT_NAME',
       call(() => h.as(accountant).books.saveAccount({ account: 'bank', exportName: 'Checking', exportNumber: '1000' })),

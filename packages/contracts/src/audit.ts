@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'INVENTORY_ITEM_UPDATE',
   'INVENTORY_ITEM_ADJUST',
   'INVENTORY_ITEM_ARCHIVE',
+  'ITEM_ADD',
+  'ITEM_IMPORT',
+  'ITEM_EDIT',
+  'ITEM_WITHDRAW',
   'BOOKS_ACCOUNT_NAME',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -131,6 +135,9 @@ export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Re
   INVENTORY_ITEM_UPDATE: INVENTORY_ITEM_KINDS,
   INVENTORY_ITEM_ADJUST: INVENTORY_ITEM_KINDS,
   INVENTORY_ITEM_ARCHIVE: INVENTORY_ITEM_KINDS,
+  ITEM_ADD: { price: 'money' },
+  ITEM_IMPORT: { total: 'money' },
+  ITEM_EDIT: { price: 'money' },
 };
 
 /** The most events one page of /store/audit/list holds (an export reads pages this large). */

@@ -15,5 +15,6 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './item';
 export * from './scan';
 export * from './books';

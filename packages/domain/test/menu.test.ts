@@ -36,6 +36,7 @@ describe('MENU', () => {
       ['Settings', '/store/settings', managers],
       ['Vendors', '/store/vendors', workers],
       ['Accounts', '/store/vendors/accounts', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
+      ['Items', '/store/items', workers],
       ['Orders', '/orders', workers],
       ['Customers', '/customers', workers],
       ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
@@ -57,6 +58,7 @@ describe('visibleMenu', () => {
     'Dashboard',
     { 'Store Management': ['Staff', 'Inventory', 'Settings'] },
     { Vendors: ['Accounts'] },
+    'Items',
     'Orders',
     'Customers',
     'Reports',
@@ -66,7 +68,7 @@ describe('visibleMenu', () => {
   ];
   const ownerSide = storeSide.flatMap((e) => (e === 'Books' ? ['Books', 'Audit'] : [e]));
   const expected: Record<Role, unknown[]> = {
-    STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Orders', 'Customers', 'Roadmap', 'Account'],
+    STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Items', 'Orders', 'Customers', 'Roadmap', 'Account'],
     STORE_ACCOUNTANT: ['Dashboard', { Vendors: ['Accounts'] }, 'Reports', 'Books', 'Audit', 'Roadmap', 'Account'],
     STORE_MANAGER: storeSide,
     STORE_OWNER: ownerSide,
@@ -104,7 +106,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(11);
+    expect(labels(MENU)).toHaveLength(12);
   });
 });
 
@@ -155,6 +157,7 @@ describe('pageTitle', () => {
     ['/store/audit', 'Audit'],
     ['/store/vendors', 'Vendors'],
     ['/store/vendors/5', 'Vendors'],
+    ['/store/items', 'Items'],
     ['/system/users', 'Users'],
     ['/orders/', 'Orders'],
     ['/orders?tab=2', 'Orders'],

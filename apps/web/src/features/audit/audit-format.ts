@@ -42,6 +42,10 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   INVENTORY_ITEM_UPDATE: 'Stock item changed',
   INVENTORY_ITEM_ADJUST: 'Stock adjusted',
   INVENTORY_ITEM_ARCHIVE: 'Stock item archived',
+  ITEM_ADD: 'Item added',
+  ITEM_IMPORT: 'Items imported',
+  ITEM_EDIT: 'Item changed',
+  ITEM_WITHDRAW: 'Items withdrawn',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
 };
 
