@@ -32,8 +32,8 @@ describe('leaving a store from the Account page', () => {
     const { page } = tp;
     await openAs(page, user, '/account');
     await page.getByTestId('my-assignments').waitFor();
-    await expect(row(user.storeName).textContent()).resolves.toContain('STORE_OWNER');
-    await expect(row(stranger.storeName).textContent()).resolves.toContain('STORE_STAFF');
+    await expect(row(user.storeName).textContent()).resolves.toContain('Store owner');
+    await expect(row(stranger.storeName).textContent()).resolves.toContain('Store staff');
     await screenshot(page, 'account-roles');
     tp.expectClean();
   });
@@ -47,7 +47,7 @@ describe('leaving a store from the Account page', () => {
     await screenshot(page, 'account-leave-confirm');
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('leave-result').textContent()).resolves.toBe(`You left ${stranger.storeName} (STORE_STAFF).`);
+    await expect(page.getByTestId('leave-result').textContent()).resolves.toBe(`You left ${stranger.storeName} (Store staff).`);
     await row(stranger.storeName).waitFor({ state: 'detached' });
     const stored = await readSession(page);
     expect(stored.availableRoles).toEqual([{ storeId: user.storeId, storeName: user.storeName, role: 'STORE_OWNER' }]);

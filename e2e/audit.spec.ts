@@ -104,24 +104,24 @@ describe('Audit: who changed what', () => {
     await expect(pageTitle(page)).resolves.toBe('Audit');
     const shown = await rows();
     expect(shown.map((r) => r.slice(1))).toEqual([
-      [owner.username, 'Owner', 'Payment method changed', 'Payment method Visa', 'Minimum amount: $5.00 → $7.50'],
+      [owner.username, 'Store owner', 'Payment method changed', 'Payment method Visa', 'Minimum amount: $5.00 → $7.50'],
       [
         owner.username,
-        'Owner',
+        'Store owner',
         'Payment method added',
         'Payment method Visa',
         ['Name: Visa', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $5.00', 'Requires manager approval: No', 'Vendor fee percent: 2.5%'].join('\n'),
       ],
-      [owner.username, 'Owner', 'Settings changed', 'Store settings', 'Order prefix: ORD- → AUD-\nTax 1 percent: 0% → 6.5%'],
+      [owner.username, 'Store owner', 'Settings changed', 'Store settings', 'Order prefix: ORD- → AUD-\nTax 1 percent: 0% → 6.5%'],
       [
         manager.username,
-        'Manager',
+        'Store manager',
         'Payment method added',
         'Payment method Debit',
         ['Name: Debit', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $0.00', 'Requires manager approval: No', 'Vendor fee percent: 0%'].join('\n'),
       ],
-      [owner.username, 'Owner', 'Staff added', `User ${manager.username}`, `Username: ${manager.username}\nRoles: Manager`],
-      [owner.username, 'Owner', 'Staff added', `User ${accountant.username}`, `Username: ${accountant.username}\nRoles: Accountant`],
+      [owner.username, 'Store owner', 'Staff added', `User ${manager.username}`, `Username: ${manager.username}\nRoles: Store manager`],
+      [owner.username, 'Store owner', 'Staff added', `User ${accountant.username}`, `Username: ${accountant.username}\nRoles: Store accountant`],
     ]);
     // Local time to the second, newest first.
     for (const r of shown) expect(r[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -146,7 +146,7 @@ describe('Audit: who changed what', () => {
 
     await choose('Action', 'All actions');
     await choose('Person', manager.username);
-    await expect.poll(async () => (await rows()).map((r) => r.slice(1, 5))).toEqual([[manager.username, 'Manager', 'Payment method added', 'Payment method Debit']]);
+    await expect.poll(async () => (await rows()).map((r) => r.slice(1, 5))).toEqual([[manager.username, 'Store manager', 'Payment method added', 'Payment method Debit']]);
     await choose('Person', owner.username);
     await expect.poll(async () => (await rows()).length).toBe(5);
     await choose('Person', 'Everyone');

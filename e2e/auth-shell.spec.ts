@@ -98,7 +98,7 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     await waitForPath(page, '/account');
     await expect(page.getByTestId('account-username').textContent()).resolves.toBe(owner.username);
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe(owner.email);
-    await expect(page.getByRole('combobox', { name: 'Current Role' }).inputValue()).resolves.toBe(`${owner.storeName} - STORE_OWNER`);
+    await expect(page.getByRole('combobox', { name: 'Current Role' }).inputValue()).resolves.toBe(`${owner.storeName} - Store owner`);
 
     const form = page.getByRole('form', { name: 'Change Password' });
     await form.locator('input[name="currentPassword"]').fill(owner.password);
@@ -132,8 +132,8 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     // An owner may grant every store role.
     await roleSelect.click();
     const offered = await page.getByRole('option').allTextContents();
-    expect(offered).toEqual(['Staff (STORE_STAFF)', 'Manager (STORE_MANAGER)', 'Accountant (STORE_ACCOUNTANT)', 'Owner (STORE_OWNER)']);
-    await page.getByRole('option', { name: 'Manager (STORE_MANAGER)' }).click();
+    expect(offered).toEqual(['Store staff', 'Store manager', 'Store accountant', 'Store owner']);
+    await page.getByRole('option', { name: 'Store manager' }).click();
     await add.locator('input[name="username"]').fill(manager.username);
     await add.locator('input[name="email"]').fill(`${manager.username}@example.com`);
     await add.locator('input[name="password"]').fill(manager.password);
@@ -153,7 +153,7 @@ describe('a store owner signs up, sets up staff, and a cashier signs in', () => 
     tp.expectClean([/status of 409/]);
 
     await roleSelect.click();
-    await page.getByRole('option', { name: 'Staff (STORE_STAFF)' }).click();
+    await page.getByRole('option', { name: 'Store staff' }).click();
     await add.locator('input[name="username"]').fill(cashier.username);
     await add.locator('input[name="email"]').fill(`${cashier.username}@example.com`);
     await add.locator('input[name="password"]').fill(cashier.password);

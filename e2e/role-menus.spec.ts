@@ -3,6 +3,7 @@
  * Account page, and the login page's failure messages.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { roleName } from '@pos/domain';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import {
   apiPost,
@@ -44,7 +45,7 @@ describe('store roles', () => {
       await waitForPath(page, '/dashboard');
       await expect(dashboardLabels(page)).resolves.toEqual(DASHBOARD_LABELS[role]);
       await expect(drawerEntries(page)).resolves.toEqual(MENUS[role]);
-      await expect(page.getByTestId('current-role').textContent()).resolves.toBe(`${owner.storeName}${role}`);
+      await expect(page.getByTestId('current-role').textContent()).resolves.toBe(`${owner.storeName}${roleName(role)}`);
       await page.mouse.move(0, 0);
       await screenshot(page, `dashboard-${role.toLowerCase().replace('_', '-')}`);
       tp.expectClean();
@@ -57,10 +58,10 @@ describe('store roles', () => {
     await openAs(page, manager, '/store/staff');
     await page.getByRole('table', { name: 'Staff' }).getByRole('cell', { name: owner.username, exact: true }).waitFor();
     await page.getByRole('form', { name: 'Add Staff' }).getByRole('combobox', { name: 'Role' }).click();
-    await expect(page.getByRole('option').allTextContents()).resolves.toEqual(['Staff (STORE_STAFF)']);
+    await expect(page.getByRole('option').allTextContents()).resolves.toEqual(['Store staff']);
     await page.keyboard.press('Escape');
     // The owner's role is not the manager's to revoke.
-    await expect(page.getByRole('button', { name: `Revoke STORE_OWNER from ${owner.username}` }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: `Revoke Store owner from ${owner.username}` }).count()).resolves.toBe(0);
     tp.expectClean();
   });
 
@@ -71,13 +72,13 @@ describe('store roles', () => {
     await openAs(page, both, '/account', { role: 'STORE_ACCOUNTANT' });
 
     const select = page.getByRole('combobox', { name: 'Current Role' });
-    await expect(select.inputValue()).resolves.toBe(`${owner.storeName} - STORE_ACCOUNTANT`);
+    await expect(select.inputValue()).resolves.toBe(`${owner.storeName} - Store accountant`);
     await expect(drawerEntries(page)).resolves.toEqual(MENUS.STORE_ACCOUNTANT);
     await select.click();
     await expect(page.getByRole('option').allTextContents()).resolves.toEqual(
-      expect.arrayContaining([`${owner.storeName} - STORE_ACCOUNTANT`, `${owner.storeName} - STORE_MANAGER`]),
+      expect.arrayContaining([`${owner.storeName} - Store accountant`, `${owner.storeName} - Store manager`]),
     );
-    await page.getByRole('option', { name: `${owner.storeName} - STORE_MANAGER` }).click();
+    await page.getByRole('option', { name: `${owner.storeName} - Store manager` }).click();
 
     await expect(drawerEntries(page)).resolves.toEqual(MENUS.STORE_MANAGER);
     expect((await readSession(page)).currentRole).toEqual({ storeId: owner.storeId, storeName: owner.storeName, role: 'STORE_MANAGER' });
@@ -108,7 +109,7 @@ describe('store roles', () => {
     // Account still opens, and choosing a role brings the menu back.
     await page.goto(`${baseURL()}/account`);
     await page.getByRole('combobox', { name: 'Current Role' }).click();
-    await page.getByRole('option', { name: `${owner.storeName} - STORE_OWNER` }).click();
+    await page.getByRole('option', { name: `${owner.storeName} - Store owner` }).click();
     await expect(drawerEntries(page)).resolves.toEqual(MENUS.STORE_OWNER);
     tp.expectClean();
   });

@@ -2,9 +2,10 @@
  * The Vendors screen in Chromium: a store owner adds a vendor (the form stays open on it
  * with the item-code section), adds two codes, meets a duplicate tag, edits a code and
  * sees the submit held while codes are edited, saves the vendor, deletes a code, goes
- * back to the list, deletes a vendor through the browser confirmation, sorts, pages
- * through 25 vendors with every page size, and sees the warning of a vendor without a
- * contact. A cashier (STORE_STAFF) reaches the screen too.
+ * back to the list, deletes a vendor through the delete dialog (which refuses a vendor
+ * whose balance is not zero), sorts, pages through 25 vendors with every page size, and
+ * sees the warning of a vendor without a contact. A cashier (STORE_STAFF) reaches the
+ * screen too, with the money settings locked and no Delete.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,7 +17,7 @@ const STORE_DEFAULT_COMMISSION = { type: 'Percent', value: '12500000' }; // 12.5
 interface ListedVendor {
   id: number;
   tradeName: string;
-  primaryContact: { name: string; email: string; primaryPhone: string } | null;
+  primaryContact: { name: string; email: string; primaryPhone: string; secondaryPhone: string } | null;
 }
 
 describe('vendors and their item codes', () => {
@@ -300,35 +301,44 @@ describe('vendors and their item codes', () => {
     tp.expectClean();
   });
 
-  test('deleting a vendor asks first; dismissing deletes nothing', async () => {
+  test('deleting a vendor asks in a dialog; Cancel deletes nothing; a vendor with a balance cannot be deleted', async () => {
     const { page } = tp;
     await addVendorViaApi('Zeta Finds', 'Zoe Park', 1);
     await page.reload();
-    await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios', 'Zeta Finds']);
+    await table(page).getByText('Zeta Finds', { exact: true }).waitFor();
+    expect(await tradeNames(page)).toEqual(['Acme Antiques and Curios', 'Zeta Finds']);
 
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialog = page.getByRole('dialog', { name: 'Delete Vendor' });
     await page.getByRole('button', { name: 'Delete vendor Zeta Finds' }).click();
-    await page.waitForTimeout(300);
-    expect(messages).toEqual(['Are you sure you want to delete vendor "Zeta Finds"?']);
+    await dialog.getByText('Are you sure you want to delete vendor "Zeta Finds"?').waitFor();
+    await screenshot(page, 'vendors-delete-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await tradeNames(page)).toEqual(['Acme Antiques and Curios', 'Zeta Finds']);
     expect(await page.getByTestId('vendor-success').count()).toBe(0);
     expect((await listViaApi('tradeName', true)).totalVendors).toBe(2);
 
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.accept();
-    });
+    // Zeta is owed $12.50: the dialog says why it cannot be deleted, and offers no Delete.
+    const zeta = (await listViaApi('tradeName', true)).vendors.find((v) => v.tradeName === 'Zeta Finds')!;
+    await apiPost('/vendor/adjust', { ...asOwner(), vendorId: zeta.id, amount: { type: 'Money', value: '12500000' }, memo: 'Opening balance' });
+    await page.reload();
     await page.getByRole('button', { name: 'Delete vendor Zeta Finds' }).click();
+    expect(await dialog.getByTestId('vendor-delete-problem').innerText()).toContain("This vendor's balance is $12.50; settle it before deleting the vendor");
+    expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await screenshot(page, 'vendors-delete-refused');
+    await dialog.getByTestId('vendor-delete-confirmation').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Settled, it is deleted (archived: it has account entries).
+    await apiPost('/vendor/adjust', { ...asOwner(), vendorId: zeta.id, amount: { type: 'Money', value: '-12500000' }, memo: 'Paid in cash' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Delete vendor Zeta Finds' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     const banner = page.getByTestId('vendor-success');
     await banner.getByText('Vendor deleted successfully').waitFor();
     expect(await banner.getAttribute('style')).toMatch(/green/);
     await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios']);
     await screenshot(page, 'vendors-deleted');
-    expect(messages).toHaveLength(2);
     expect((await listViaApi('tradeName', true)).totalVendors).toBe(1);
     tp.expectClean();
   });
@@ -342,6 +352,7 @@ describe('vendors and their item codes', () => {
     const all = (await listViaApi('tradeName', true)).vendors.map((v) => v.tradeName);
     expect(all).toHaveLength(26);
     await page.reload();
+    await table(page).getByText(all[19]!, { exact: true }).waitFor();
     await expect.poll(() => tradeNames(page)).toEqual(all.slice(0, 20));
     const pages = page.getByRole('navigation', { name: 'Vendor pages' });
     await pages.waitFor();
@@ -440,9 +451,36 @@ describe('vendors and their item codes', () => {
     await openAs(page, cashier, '/store/vendors');
     await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
     await expect.poll(() => tradeNames(page).then((names) => names.length)).toBe(20);
+    // Staff delete no vendor.
+    expect(await page.getByRole('button', { name: /^Delete vendor / }).count()).toBe(0);
     await page.getByRole('button', { name: 'Edit vendor Acme Antiques and Curios' }).click();
     await codeRow(page, 'CD34').waitFor();
     expect(await page.getByRole('region', { name: 'Item Codes' }).locator('[data-chip="commission"]').textContent()).toBe('25% commission');
+
+    // The vendor's money settings are locked, its contact details are not; saving them saves.
+    const vendorInfo = page.getByRole('region', { name: 'Vendor Information' });
+    expect(await vendorInfo.getByRole('textbox', { name: 'Monthly Rent' }).isDisabled()).toBe(true);
+    expect(await vendorInfo.getByRole('checkbox', { name: 'Deduct Monthly Rent' }).isDisabled()).toBe(true);
+    expect(await vendorInfo.locator('input[name="vendorType"]').isDisabled()).toBe(true);
+    expect(await vendorInfo.getByRole('textbox', { name: 'Trade Name' }).isDisabled()).toBe(false);
+    await vendorInfo.getByText('Only a store manager may change this').first().waitFor();
+    await page.getByRole('textbox', { name: 'Secondary Phone (Optional)' }).fill('555-0777');
+
+    // A code's tag changes; its commission, statement, card fee and rent are locked.
+    await page.getByRole('button', { name: 'Edit code CD34' }).click();
+    const codeForm = page.getByRole('form', { name: 'Edit Code CD34' });
+    expect(await codeForm.getByRole('textbox', { name: 'Default Commission Percent' }).isDisabled()).toBe(true);
+    expect(await codeForm.getByRole('checkbox', { name: 'Receives Separate Statement' }).isDisabled()).toBe(true);
+    expect(await codeForm.getByRole('checkbox', { name: 'Proportional CC Fee' }).isDisabled()).toBe(true);
+    expect(await codeForm.getByRole('checkbox', { name: 'Warn on No Control Code' }).isDisabled()).toBe(false);
+    await screenshot(page, 'vendors-staff-locked');
+    await codeForm.getByRole('textbox', { name: 'Tag' }).fill('CD35');
+    await codeForm.getByRole('button', { name: 'Save Code' }).click();
+    await codeRow(page, 'CD35').waitFor();
+    expect(await codeRow(page, 'CD35').locator('[data-chip="commission"]').textContent()).toBe('25% commission');
+    await formBar(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(async () => (await listViaApi('tradeName', true)).vendors.find((v) => v.tradeName === 'Acme Antiques and Curios')?.primaryContact?.secondaryPhone).toBe('555-0777');
+    expect(await page.getByTestId('vendor-save-error').count()).toBe(0);
     tp.expectClean();
   });
 });

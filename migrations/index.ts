@@ -24,7 +24,9 @@ import * as m0018 from './0018_drop_unused_vendor_balance_index';
 import * as m0019 from './0019_create_idempotency_keys';
 import * as m0020 from './0020_create_journals';
 import * as m0021 from './0021_index_foreign_keys';
-import * as m0022 from './0022_add_vendor_portal';
+import * as m0022 from './0022_add_user_status';
+import * as m0023 from './0023_create_items';
+import * as m0024 from './0024_add_vendor_portal';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -48,5 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0019_create_idempotency_keys': m0019,
   '0020_create_journals': m0020,
   '0021_index_foreign_keys': m0021,
-  '0022_add_vendor_portal': m0022,
+  '0022_add_user_status': m0022,
+  '0023_create_items': m0023,
+  '0024_add_vendor_portal': m0024,
 };

@@ -652,12 +652,13 @@ describe('vendors, item codes and stock items through the door', () => {
   });
 
   describePath('/vendor/delete', () => {
-    it('erases an unsold vendor and says so', async () => {
+    it('erases an unsold vendor for a manager and says so; a cashier is refused', async () => {
       const vendorId = await newVendor();
-      const res = await post('/vendor/delete', { ...as(cashier), vendorId });
+      expect(failure(await post('/vendor/delete', { ...as(cashier), vendorId }))).toMatchObject({ status: 403, message: 'Only a store manager may delete or archive a vendor' });
+      const res = await post('/vendor/delete', { ...as(manager), vendorId });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Vendor deleted successfully', archived: false });
-      expect(failure(await post('/vendor/delete', { ...as(cashier), vendorId }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/vendor/delete', { ...as(manager), vendorId }))).toMatchObject({ status: 404 });
     });
 
     it("answers 404 to another store's vendor (unchanged), 400 to a bad vendorId, 403 for an accountant", async () => {
@@ -673,7 +674,7 @@ describe('vendors, item codes and stock items through the door', () => {
     it("answers success, message and the vendor's codes; a Percent value may be an integer", async () => {
       const vendorId = await newVendor();
       const tag = uniqueName('Door');
-      const res = await post('/store/itemcode/add', { ...as(cashier), tag, vendorId, defaultCommissionPercent: { type: 'Percent', value: 12_500_000 } });
+      const res = await post('/store/itemcode/add', { ...as(manager), tag, vendorId, defaultCommissionPercent: { type: 'Percent', value: 12_500_000 } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -721,7 +722,7 @@ describe('vendors, item codes and stock items through the door', () => {
     it('saves the code and answers the vendor codes', async () => {
       const vendorId = await newVendor();
       const code = await newCode(vendorId);
-      const res = await post('/store/itemcode/edit', { ...as(cashier), id: code.id, tag: code.tag, vendorId, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true });
+      const res = await post('/store/itemcode/edit', { ...as(manager), id: code.id, tag: code.tag, vendorId, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, itemCodes: [{ id: code.id, tag: code.tag, deductMonthlyRentOverride: 'DEDUCT', warnOnNoControlCode: true }] });
     });
@@ -906,6 +907,101 @@ describe('vendors, item codes and stock items through the door', () => {
 });
 
 // vendor accounts and the audit trail ----------------------------------------------
+describe('items through the door', () => {
+  let cashier: Person;
+  let manager: Person;
+  let accountant: Person;
+  let stranger: Person;
+  let tag: string;
+  let theirItemId: number;
+  const Mw = (value: string) => ({ type: 'Money' as const, value });
+  const body = (description = 'Oak chair') => ({ itemCode: tag, description, price: Mw('25000000') });
+  async function newItem(description?: string) {
+    return (await h.as(owner).item.add(body(description))).item;
+  }
+
+  beforeAll(async () => {
+    [cashier, manager, accountant, stranger] = await Promise.all([
+      addStaff(h, owner, 'STORE_STAFF'),
+      addStaff(h, owner, 'STORE_MANAGER'),
+      addStaff(h, owner, 'STORE_ACCOUNTANT'),
+      signUpOwner(h),
+    ]);
+    const { vendor } = await h.as(owner).vendor.add({ tradeName: uniqueName('Items '), contactName: 'Ruth', contactEmail: 'ruth@example.test', primaryPhone: '555-0100' });
+    tag = uniqueName('I').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
+    await h.as(owner).store.itemcode.add({ tag, vendorId: vendor.id });
+    theirItemId = (await h.as(stranger).item.add({ description: 'Theirs', price: Mw('1000000') })).item.id;
+  });
+
+  describePath('/item/add', () => {
+    it('adds an item for a cashier with its number and vendor; 400 for an unknown code, 403 for an accountant', async () => {
+      const res = await post('/item/add', { ...as(cashier), ...body() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().item).toMatchObject({ itemNumber: expect.any(String), itemCode: tag, status: 'ACTIVE', price: { type: 'Money', value: '25000000' }, vendor: { id: expect.any(Number) } });
+      expect(failure(await post('/item/add', { ...as(cashier), ...body(), itemCode: 'NOSUCH' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/item/add', { ...as(accountant), ...body() }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/item/import', () => {
+    it('imports all rows, or none with the bad row named', async () => {
+      const res = await post('/item/import', { ...as(cashier), rows: [body('A'), body('B')] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items).toHaveLength(2);
+      expect(failure(await post('/item/import', { ...as(cashier), rows: [body('A'), { ...body('B'), price: 'free' }] }))).toMatchObject({ status: 400, message: expect.stringMatching(/^Row 2: /) });
+      expect(failure(await post('/item/import', { ...as(cashier), rows: [] }))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describePath('/item/edit', () => {
+    it("changes the price; 404 for another store's item", async () => {
+      const item = await newItem();
+      const res = await post('/item/edit', { ...as(cashier), itemId: item.id, price: Mw('20000000') });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().item).toMatchObject({ price: { type: 'Money', value: '20000000' }, needsNewTag: true });
+      expect(failure(await post('/item/edit', { ...as(owner), itemId: theirItemId, price: Mw('1000000') }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/item/withdraw', () => {
+    it('withdraws for a manager; 403 for a cashier, 409 the second time', async () => {
+      const item = await newItem();
+      expect(failure(await post('/item/withdraw', { ...as(cashier), itemIds: [item.id] }))).toMatchObject({ status: 403 });
+      expect((await post('/item/withdraw', { ...as(manager), itemIds: [item.id] })).json().items[0]).toMatchObject({ status: 'WITHDRAWN' });
+      expect(failure(await post('/item/withdraw', { ...as(manager), itemIds: [item.id] }))).toMatchObject({ status: 409 });
+    });
+  });
+
+  describePath('/item/list', () => {
+    it('lists newest first with a next page; 400 for pageSize 201', async () => {
+      const item = await newItem('Quirky teapot');
+      const res = await post('/item/list', { ...as(cashier), search: 'QUIRKY' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, items: [expect.objectContaining({ id: item.id })], next: null });
+      expect(failure(await post('/item/list', { ...as(cashier), pageSize: 201 }))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describePath('/item/fetch', () => {
+    it("answers the item with its movements; 404 for another store's", async () => {
+      const item = await newItem();
+      const res = await post('/item/fetch', { ...as(cashier), itemId: item.id });
+      expect(res.json()).toMatchObject({ item: { id: item.id }, movements: [{ kind: 'INTAKE' }] });
+      expect(failure(await post('/item/fetch', { ...as(cashier), itemId: theirItemId }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/item/labels', () => {
+    it('answers the tags as a PDF; 400 for a start position on a roll', async () => {
+      const item = await newItem();
+      const res = await post('/item/labels', { ...as(cashier), itemIds: [item.id], template: 'JEWELRY_2_25x0_75' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) });
+      expect(failure(await post('/item/labels', { ...as(cashier), itemIds: [item.id], template: 'JEWELRY_2_25x0_75', startAt: 3 }))).toMatchObject({ status: 400 });
+    });
+  });
+});
+
 describe('vendor accounts through the door', () => {
   let boss: Person;
   let books: Person;

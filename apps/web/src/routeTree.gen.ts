@@ -21,6 +21,7 @@ import { Route as AppRoadmapRouteImport } from './routes/_app/roadmap'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/store/index'
 import { Route as AppStoreAuditRouteImport } from './routes/_app/store/audit'
 import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inventory'
+import { Route as AppStoreItemsRouteImport } from './routes/_app/store/items'
 import { Route as AppStoreSettingsRouteImport } from './routes/_app/store/settings'
 import { Route as AppStoreStaffRouteImport } from './routes/_app/store/staff'
 import { Route as AppSystemIndexRouteImport } from './routes/_app/system/index'
@@ -89,6 +90,11 @@ const AppStoreInventoryRoute = AppStoreInventoryRouteImport.update({
   path: '/store/inventory',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreItemsRoute = AppStoreItemsRouteImport.update({
+  id: '/store/items',
+  path: '/store/items',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStoreSettingsRoute = AppStoreSettingsRouteImport.update({
   id: '/store/settings',
   path: '/store/settings',
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/roadmap': typeof AppRoadmapRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
+  '/store/items': typeof AppStoreItemsRoute
   '/store/settings': typeof AppStoreSettingsRoute
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/roadmap': typeof AppRoadmapRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
+  '/store/items': typeof AppStoreItemsRoute
   '/store/settings': typeof AppStoreSettingsRoute
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/_app/roadmap': typeof AppRoadmapRoute
   '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
+  '/_app/store/items': typeof AppStoreItemsRoute
   '/_app/store/settings': typeof AppStoreSettingsRoute
   '/_app/store/staff': typeof AppStoreStaffRoute
   '/_app/system/stores': typeof AppSystemStoresRoute
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/roadmap'
     | '/store/audit'
     | '/store/inventory'
+    | '/store/items'
     | '/store/settings'
     | '/store/staff'
     | '/system/stores'
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/roadmap'
     | '/store/audit'
     | '/store/inventory'
+    | '/store/items'
     | '/store/settings'
     | '/store/staff'
     | '/system/stores'
@@ -253,6 +264,7 @@ export interface FileRouteTypes {
     | '/_app/roadmap'
     | '/_app/store/audit'
     | '/_app/store/inventory'
+    | '/_app/store/items'
     | '/_app/store/settings'
     | '/_app/store/staff'
     | '/_app/system/stores'
@@ -355,6 +367,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreInventoryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/items': {
+      id: '/_app/store/items'
+      path: '/store/items'
+      fullPath: '/store/items'
+      preLoaderRoute: typeof AppStoreItemsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/store/settings': {
       id: '/_app/store/settings'
       path: '/store/settings'
@@ -424,6 +443,7 @@ interface AppRouteChildren {
   AppRoadmapRoute: typeof AppRoadmapRoute
   AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
+  AppStoreItemsRoute: typeof AppStoreItemsRoute
   AppStoreSettingsRoute: typeof AppStoreSettingsRoute
   AppStoreStaffRoute: typeof AppStoreStaffRoute
   AppSystemStoresRoute: typeof AppSystemStoresRoute
@@ -445,6 +465,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRoadmapRoute: AppRoadmapRoute,
   AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
+  AppStoreItemsRoute: AppStoreItemsRoute,
   AppStoreSettingsRoute: AppStoreSettingsRoute,
   AppStoreStaffRoute: AppStoreStaffRoute,
   AppSystemStoresRoute: AppSystemStoresRoute,

@@ -3,6 +3,7 @@ import { router } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
+import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
 import { portalRouter } from './features/portal/portal.router';
 import { reportsRouter } from './features/reports/reports.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   books: booksRouter,
   dashboard: dashboardRouter,
+  item: itemRouter,
   order: orderRouter,
   portal: portalRouter,
   reports: reportsRouter,

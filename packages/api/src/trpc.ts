@@ -63,6 +63,8 @@ const normalizeErrors = t.middleware(async ({ ctx, next, path }) => {
   return { ...result, error };
 });
 
+export const MUST_CHANGE_PASSWORD = 'Your password was reset: change it on the Account page first';
+
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(normalizeErrors);
 
 // 3. who may call -------------------------------------------------------------------
@@ -102,6 +104,8 @@ export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(as
   const claim = readClaim(ctx);
   const found = await authenticate(ctx, claim);
   if (!found.holdsRole) throw new AppError('FORBIDDEN', 'You do not hold that role in that store');
+  // A password a manager reset is changed (Account, change-password) before any store work.
+  if (found.mustChangePassword) throw new AppError('FORBIDDEN', MUST_CHANGE_PASSWORD);
   return next({
     ctx: {
       user: { id: found.userId, username: found.username, email: found.email },
@@ -113,10 +117,10 @@ export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(as
   });
 });
 
-/** A procedure for callers whose current role includes `required`. */
-export function roleProcedure(required: Role) {
+/** A procedure for callers whose current role includes `required`; others are refused with `refusal`. */
+export function roleProcedure(required: Role, refusal = `This needs the ${required} role`) {
   return memberProcedure.meta({ access: required }).use(({ ctx, next }) => {
-    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', `This needs the ${required} role`);
+    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', refusal);
     return next();
   });
 }

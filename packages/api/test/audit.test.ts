@@ -437,6 +437,9 @@ describe('every money-changing procedure writes exactly one audit event; a faile
     const { orderId, lineId } = await completed();
     return () => h.as(manager).order.refund({ orderId, lines: [{ orderLineId: lineId, quantity }], payments: [{ paymentMethodId: cashId, amount: M$(String(10 * quantity)) }], reason: 'Chipped' });
   };
+  const booth = (tradeName: string) => ({ tradeName, contactName: 'A', contactEmail: 'booth@example.test', primaryPhone: '555-0100' });
+  const codeOf = async (tag: string) => (await h.as(owner).store.itemcode.fetchVendor({ vendorId })).itemCodes.find((c) => c.tag === tag)!.id;
+  const stockOf = async (sku: string) => (await h.as(owner).store.inventory.list({ search: sku })).items.find((i) => i.sku === sku)!.id;
   const newClerk = () => {
     const username = uniqueName('aud');
     return { username, email: `${username}@example.test`, password: 'clerk password' };
@@ -572,6 +575,153 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       'DAY_CLOSE',
       call(() => h.as(manager).reports.endOfDay.close({ date: '2020-01-01', openingCash: M$('100'), countedCash: M$('100') })),
       call(() => h.as(accountant).reports.endOfDay.close({ date: '2020-01-02', openingCash: M$('100'), countedCash: M$('100') })),
+      403,
+    ],
+    ['/vendor/add', 'VENDOR_CREATE', call(() => h.as(cashier).vendor.add(booth('Plain booth'))), call(() => h.as(cashier).vendor.add({ ...booth('Rent booth'), monthlyRent: M$('75') })), 403],
+    [
+      '/vendor/edit',
+      'VENDOR_UPDATE',
+      call(() => h.as(manager).vendor.edit({ vendorId, ...booth('Audited'), deductMonthlyRent: true, monthlyRent: M$('60') })),
+      call(() => h.as(cashier).vendor.edit({ vendorId, ...booth('Audited'), deductMonthlyRent: true, monthlyRent: M$('0') })),
+      403,
+    ],
+    [
+      '/vendor/delete',
+      'VENDOR_DELETE',
+      async () => {
+        const { id } = (await h.as(owner).vendor.add(booth('Short-lived booth'))).vendor;
+        return () => h.as(manager).vendor.delete({ vendorId: id });
+      },
+      call(() => h.as(cashier).vendor.delete({ vendorId })),
+      403,
+    ],
+    [
+      '/vendor/delete',
+      'VENDOR_ARCHIVE',
+      async () => {
+        const { id } = (await h.as(owner).vendor.add(booth('Stocked booth'))).vendor;
+        await h.as(owner).store.itemcode.add({ tag: 'STOCKED1', vendorId: id });
+        await h.as(manager).store.inventory.add({ sku: 'STOCKED-1', itemCode: 'STOCKED1', price: M$('5') });
+        return () => h.as(manager).vendor.delete({ vendorId: id });
+      },
+      async () => {
+        const { id } = (await h.as(owner).vendor.add(booth('Owed booth'))).vendor;
+        await h.as(accountant).vendor.adjust({ vendorId: id, amount: M$('5'), memo: 'Opening balance' });
+        return () => h.as(owner).vendor.delete({ vendorId: id });
+      },
+      400,
+    ],
+    ['/store/itemcode/add', 'ITEM_CODE_CREATE', call(() => h.as(cashier).store.itemcode.add({ tag: 'AUDNEW', vendorId })), call(() => h.as(cashier).store.itemcode.add({ tag: 'aud1', vendorId })), 409],
+    [
+      '/store/itemcode/edit',
+      'ITEM_CODE_UPDATE',
+      async () => {
+        const id = await codeOf('AUDNEW');
+        return () => h.as(manager).store.itemcode.edit({ id, tag: 'AUDNEW', vendorId, defaultCommissionPercent: P(12_000_000) });
+      },
+      async () => {
+        const id = await codeOf('AUDNEW');
+        return () => h.as(cashier).store.itemcode.edit({ id, tag: 'AUDNEW', vendorId, defaultCommissionPercent: P(11_000_000) });
+      },
+      403,
+    ],
+    [
+      '/store/itemcode/delete',
+      'ITEM_CODE_DELETE',
+      async () => {
+        const id = await codeOf('AUDNEW');
+        return () => h.as(cashier).store.itemcode.delete({ id });
+      },
+      call(() => h.as(cashier).store.itemcode.delete({ id: 999_999_999 })),
+      404,
+    ],
+    [
+      '/store/itemcode/delete',
+      'ITEM_CODE_ARCHIVE',
+      async () => {
+        await h.as(owner).store.itemcode.add({ tag: 'AUDSTOCK', vendorId });
+        await h.as(manager).store.inventory.add({ sku: 'AUDSTOCK-1', itemCode: 'AUDSTOCK', price: M$('5') });
+        const id = await codeOf('AUDSTOCK');
+        return () => h.as(manager).store.itemcode.delete({ id });
+      },
+      call(() => h.as(manager).store.itemcode.delete({ id: 999_999_999 })),
+      404,
+    ],
+    ['/store/inventory/add', 'INVENTORY_ITEM_CREATE', call(() => h.as(manager).store.inventory.add({ sku: 'AUD-1', itemCode: 'AUD1', price: M$('8'), quantityOnHand: 4 })), call(() => h.as(manager).store.inventory.add({ sku: 'aud-1', price: M$('8') })), 409],
+    [
+      '/store/inventory/edit',
+      'INVENTORY_ITEM_UPDATE',
+      async () => {
+        const id = await stockOf('AUD-1');
+        return () => h.as(manager).store.inventory.edit({ id, sku: 'AUD-1', itemCode: 'AUD1', price: M$('9') });
+      },
+      async () => {
+        const id = await stockOf('AUD-1');
+        return () => h.as(cashier).store.inventory.edit({ id, sku: 'AUD-1', itemCode: 'AUD1', price: M$('1') });
+      },
+      403,
+    ],
+    [
+      '/store/inventory/adjust',
+      'INVENTORY_ITEM_ADJUST',
+      async () => {
+        const id = await stockOf('AUD-1');
+        return () => h.as(manager).store.inventory.adjust({ id, delta: -1, reason: 'Chipped' });
+      },
+      async () => {
+        const id = await stockOf('AUD-1');
+        return () => h.as(manager).store.inventory.adjust({ id, delta: -100, reason: 'Too many' });
+      },
+      400,
+    ],
+    [
+      '/store/inventory/archive',
+      'INVENTORY_ITEM_ARCHIVE',
+      async () => {
+        const id = await stockOf('AUD-1');
+        return () => h.as(manager).store.inventory.archive({ id });
+      },
+      call(() => h.as(manager).store.inventory.archive({ id: 999_999_999 })),
+      404,
+    ],
+    [
+      '/item/add',
+      'ITEM_ADD',
+      call(() => h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited lamp', price: M$('12') })),
+      call(() => h.as(cashier).item.add({ itemCode: 'NONE1', description: 'Audited lamp', price: M$('12') })),
+      400,
+    ],
+    [
+      '/item/import',
+      'ITEM_IMPORT',
+      call(() => h.as(cashier).item.import({ rows: [{ itemCode: 'AUD1', description: 'Audited cup', price: M$('2') }] })),
+      call(() => h.as(cashier).item.import({ rows: [{ itemCode: 'AUD1', description: 'Audited cup', price: M$('2') }, { itemCode: 'NONE1', description: 'x', price: M$('2') }] })),
+      400,
+    ],
+    [
+      '/item/edit',
+      'ITEM_EDIT',
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited chair', price: M$('40') });
+        return () => h.as(cashier).item.edit({ itemId: item.id, price: M$('35') });
+      },
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited chair', price: M$('40') });
+        return () => h.as(cashier).item.edit({ itemId: item.id, itemCode: 'NONE1' });
+      },
+      400,
+    ],
+    [
+      '/item/withdraw',
+      'ITEM_WITHDRAW',
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited desk', price: M$('90') });
+        return () => h.as(manager).item.withdraw({ itemIds: [item.id] });
+      },
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited desk', price: M$('90') });
+        return () => h.as(cashier).item.withdraw({ itemIds: [item.id] });
+      },
       403,
     ],
     [

@@ -319,3 +319,64 @@ describe('the claim every role procedure checks', () => {
     expect(await failureOf(h.as(owner).staff.add({ ...newStaff('STORE_STAFF'), email: 'not-an-email' }))).toMatchObject({ status: 400 });
   });
 });
+
+describe('resetting a password and disabling a user', () => {
+  const ALL_TIME = { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' };
+  const newPassword = { currentPassword: 'temporary pass', newPassword: 'my own password', confirmPassword: 'my own password' };
+
+  it('a reset password must be changed at the next sign-in: store calls refuse until it is; audited', async () => {
+    const owner = await signUpOwner(h);
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    const answer = await h.as(manager).staff.resetPassword({ userId: cashier.userId, password: 'temporary pass' });
+    expect(answer.member).toMatchObject({ userId: cashier.userId, mustChangePassword: true });
+    // The old session has ended; the old password no longer works.
+    expect((await failureOf(h.as(cashier).order.lookup({}))).status).toBe(401);
+    expect((await failureOf(h.call().auth.login({ usernameOrEmail: cashier.username, password: cashier.password }))).status).toBe(401);
+
+    const login = await h.call().auth.login({ usernameOrEmail: cashier.username, password: 'temporary pass' });
+    expect(login.mustChangePassword).toBe(true);
+    const temp = await loginAs(h, { usernameOrEmail: cashier.username, password: 'temporary pass' }, { storeId: owner.storeId, role: 'STORE_STAFF' });
+    expect(await failureOf(h.as(temp).order.lookup({}))).toMatchObject({ status: 403, message: 'Your password was reset: change it on the Account page first' });
+    await h.as(temp).auth.password(newPassword);
+    expect((await h.as(temp).order.lookup({})).success).toBe(true);
+    const again = await h.call().auth.login({ usernameOrEmail: cashier.username, password: 'my own password' });
+    expect(again.mustChangePassword).toBeUndefined();
+
+    const events = (await h.as(owner).store.audit.list({ ...ALL_TIME, action: 'STAFF_PASSWORD_RESET', pageSize: 50 })).events;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor: { id: manager.userId }, role: 'STORE_MANAGER', targetType: 'user', targetId: String(cashier.userId), after: { username: cashier.username, mustChangePassword: true } });
+  });
+
+  it('a disabled user cannot sign in and their sessions end; enabled again, they can; both audited', async () => {
+    const owner = await signUpOwner(h);
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    const disabled = await h.as(owner).staff.setDisabled({ userId: cashier.userId, disabled: true });
+    expect(disabled.member).toMatchObject({ disabled: true });
+    expect((await failureOf(h.as(cashier).order.lookup({}))).status).toBe(401);
+    expect(await failureOf(h.call().auth.login({ usernameOrEmail: cashier.username, password: cashier.password }))).toMatchObject({ status: 403, message: 'This account is disabled: ask your store manager' });
+    // Disabling again changes nothing and records nothing.
+    await h.as(owner).staff.setDisabled({ userId: cashier.userId, disabled: true });
+    await h.as(owner).staff.setDisabled({ userId: cashier.userId, disabled: false });
+    expect((await h.call().auth.login({ usernameOrEmail: cashier.username, password: cashier.password })).success).toBe(true);
+    const actions = (await h.as(owner).store.audit.list({ ...ALL_TIME, pageSize: 50 })).events.map((e) => e.action).filter((a) => a === 'STAFF_DISABLE' || a === 'STAFF_ENABLE');
+    expect(actions.sort()).toEqual(['STAFF_DISABLE', 'STAFF_ENABLE']);
+  });
+
+  it('refuses a cashier, a manager acting on an owner or on themselves, another store\'s user and one who works elsewhere, changing nothing', async () => {
+    const owner = await signUpOwner(h);
+    const other = await signUpOwner(h);
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    expect((await failureOf(h.as(cashier).staff.setDisabled({ userId: manager.userId, disabled: true }))).status).toBe(403);
+    expect((await failureOf(h.as(manager).staff.setDisabled({ userId: owner.userId, disabled: true }))).status).toBe(403);
+    expect((await failureOf(h.as(manager).staff.resetPassword({ userId: manager.userId, password: 'temporary pass' }))).status).toBe(403);
+    expect((await failureOf(h.as(manager).staff.setDisabled({ userId: other.userId, disabled: true }))).status).toBe(404);
+    const shared = await addStaff(h, owner, 'STORE_STAFF');
+    await h.as(other).staff.assign({ usernameOrEmail: shared.username, staffRole: 'STORE_STAFF' });
+    expect((await failureOf(h.as(owner).staff.setDisabled({ userId: shared.userId, disabled: true }))).status).toBe(403);
+    expect((await failureOf(h.as(manager).staff.resetPassword({ userId: cashier.userId, password: 'short' }))).status).toBe(400);
+    expect((await h.call().auth.login({ usernameOrEmail: owner.username, password: owner.password })).success).toBe(true);
+    expect((await h.call().auth.login({ usernameOrEmail: cashier.username, password: cashier.password })).mustChangePassword).toBeUndefined();
+  });
+});

@@ -317,7 +317,8 @@ describe('/vendor/list', () => {
     expect((await listed())?.outstandingStatementBalance).toEqual({ type: 'Money', value: '123450000' });
     await h.as(store).vendor.adjust({ vendorId: vendor.id, amount: M(-200_000_000), memo: 'Damaged goods' });
     expect((await listed())?.outstandingStatementBalance).toEqual({ type: 'Money', value: '-76550000' });
-    // Its entries keep it: deleting archives it.
+    // Settled, its entries keep it: deleting archives it.
+    await h.as(store).vendor.adjust({ vendorId: vendor.id, amount: M(76_550_000), memo: 'Settled' });
     expect((await h.as(store).vendor.delete({ vendorId: vendor.id })).archived).toBe(true);
   });
 
@@ -385,7 +386,7 @@ describe('/vendor/delete', () => {
 });
 
 describe('roles', () => {
-  it('lets STORE_STAFF, STORE_MANAGER and STORE_OWNER read and write vendors', async () => {
+  it('lets STORE_STAFF, STORE_MANAGER and STORE_OWNER read, add and edit vendors, and only a manager or an owner delete one', async () => {
     const cashier = await addStaff(h, owner, 'STORE_STAFF');
     const manager = await addStaff(h, owner, 'STORE_MANAGER');
     for (const person of [cashier, manager, owner]) {
@@ -393,6 +394,11 @@ describe('roles', () => {
       expect((await h.as(person).vendor.list({ pageSize: 100 })).vendors.map((v) => v.id)).toContain(vendor.id);
       const edited = await h.as(person).vendor.edit({ vendorId: vendor.id, ...vendorInput({ tradeName: `Edited by ${person.role}` }) });
       expect(edited.vendor.tradeName).toBe(`Edited by ${person.role}`);
+      if (person === cashier) {
+        expect(await failureOf(h.as(person).vendor.delete({ vendorId: vendor.id }))).toMatchObject({ status: 403, message: 'Only a store manager may delete or archive a vendor' });
+        expect(await vendorRow(vendor.id)).toBeDefined();
+        continue;
+      }
       expect((await h.as(person).vendor.delete({ vendorId: vendor.id })).success).toBe(true);
       expect(await vendorRow(vendor.id)).toBeUndefined();
     }

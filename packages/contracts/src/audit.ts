@@ -29,7 +29,26 @@ export const AUDIT_ACTIONS = [
   'STAFF_ASSIGN',
   'STAFF_REVOKE',
   'STAFF_LEAVE',
+  'STAFF_PASSWORD_RESET',
+  'STAFF_DISABLE',
+  'STAFF_ENABLE',
   'DAY_CLOSE',
+  'VENDOR_CREATE',
+  'VENDOR_UPDATE',
+  'VENDOR_DELETE',
+  'VENDOR_ARCHIVE',
+  'ITEM_CODE_CREATE',
+  'ITEM_CODE_UPDATE',
+  'ITEM_CODE_DELETE',
+  'ITEM_CODE_ARCHIVE',
+  'INVENTORY_ITEM_CREATE',
+  'INVENTORY_ITEM_UPDATE',
+  'INVENTORY_ITEM_ADJUST',
+  'INVENTORY_ITEM_ARCHIVE',
+  'ITEM_ADD',
+  'ITEM_IMPORT',
+  'ITEM_EDIT',
+  'ITEM_WITHDRAW',
   'BOOKS_ACCOUNT_NAME',
   'VENDOR_INVITE',
   'VENDOR_INVITE_REVOKE',
@@ -85,6 +104,15 @@ const ORDER_KINDS = {
 /** A refund's money: what the customer got back, its lines' total and their taxes. */
 const REFUND_KINDS = { amount: 'money', total: 'money', taxes: 'money' } as const satisfies Record<string, AuditValueKind>;
 
+/** A vendor's rent, and the balance it had when deleted or archived (zero). */
+const VENDOR_KINDS = { monthlyRent: 'money', balance: 'money' } as const satisfies Record<string, AuditValueKind>;
+
+/** An item code's commission and its own account's rent. */
+const ITEM_CODE_KINDS = { defaultCommissionPercent: 'percent', monthlyRent: 'money' } as const satisfies Record<string, AuditValueKind>;
+
+/** A stock item's price. */
+const INVENTORY_ITEM_KINDS = { price: 'money' } as const satisfies Record<string, AuditValueKind>;
+
 export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Record<string, AuditValueKind>>>>> = {
   ORDER_SUBMIT: ORDER_KINDS,
   ORDER_APPROVE: ORDER_KINDS,
@@ -99,6 +127,21 @@ export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Re
   PAYMENT_METHOD_UPDATE: PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_DELETE: PAYMENT_METHOD_KINDS,
   DAY_CLOSE: { openingCash: 'money', countedCash: 'money', expectedCash: 'money', overShort: 'money' },
+  VENDOR_CREATE: VENDOR_KINDS,
+  VENDOR_UPDATE: VENDOR_KINDS,
+  VENDOR_DELETE: VENDOR_KINDS,
+  VENDOR_ARCHIVE: VENDOR_KINDS,
+  ITEM_CODE_CREATE: ITEM_CODE_KINDS,
+  ITEM_CODE_UPDATE: ITEM_CODE_KINDS,
+  ITEM_CODE_DELETE: ITEM_CODE_KINDS,
+  ITEM_CODE_ARCHIVE: ITEM_CODE_KINDS,
+  INVENTORY_ITEM_CREATE: INVENTORY_ITEM_KINDS,
+  INVENTORY_ITEM_UPDATE: INVENTORY_ITEM_KINDS,
+  INVENTORY_ITEM_ADJUST: INVENTORY_ITEM_KINDS,
+  INVENTORY_ITEM_ARCHIVE: INVENTORY_ITEM_KINDS,
+  ITEM_ADD: { price: 'money' },
+  ITEM_IMPORT: { total: 'money' },
+  ITEM_EDIT: { price: 'money' },
 };
 
 /** The most events one page of /store/audit/list holds (an export reads pages this large). */

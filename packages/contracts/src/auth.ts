@@ -50,6 +50,8 @@ export const ZLoginOutput = z.object({
   email: z.string(),
   token: z.string(),
   roles: z.array(ZRoleAssignment),
+  /** A manager reset the password: the user changes it (Account) before anything else. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type LoginOutput = z.output<typeof ZLoginOutput>;
 

@@ -15,6 +15,7 @@ export * from './settlement';
 export * from './reports';
 export * from './refund';
 export * from './labels';
+export * from './item';
 export * from './scan';
 export * from './books';
 export * from './portal';

@@ -37,6 +37,7 @@ const zQuantity = z
 const zPrice = zMoney.refine((v) => v >= -PRICE_LIMIT && v <= PRICE_LIMIT, own(LIMIT_MESSAGES.price));
 const zTaxName = (n: 1 | 2 | 3) => zOptionalText(`Tax ${n} description`, 50);
 const zDescription = zOptionalText('Description', 500);
+const zItemNumber = zOptionalText('Item Number', 100);
 
 /** A line's fields as a client may send them; each is optional (see the two inputs below). */
 const lineFields = {
@@ -64,6 +65,8 @@ const clientAmounts = { tax1Amount: zMoney.optional(), tax2Amount: zMoney.option
  */
 export const ZUpdateLineInput = z.object({
   orderLineId: zId,
+  /** A scanned item number (or alias): the line sells that item, its code, description and price. */
+  itemNumber: zItemNumber.default(''),
   itemDescription: zDescription.default(''),
   createNewLine: z.boolean().default(false),
   ...clientAmounts,
@@ -90,6 +93,7 @@ export type UpdateLineInput = z.output<typeof ZUpdateLineInput>;
  */
 export const ZSubmitLine = z.object({
   id: zId.optional(),
+  itemNumber: zItemNumber.optional(),
   description: zDescription.optional(),
   itemDescription: zDescription.optional(),
   ...clientAmounts,
@@ -175,6 +179,8 @@ export type OrderPayment = z.output<typeof ZOrderPayment>;
 export const ZOrderLine = z.object({
   id: zIdOut,
   itemCode: z.string(),
+  /** The item the line sells, when it was scanned (bound by its number). */
+  itemNumber: z.string().optional(),
   description: z.string(),
   quantity: zIdOut,
   price: zMoneyOut,

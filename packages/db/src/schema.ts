@@ -68,6 +68,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: CreatedAt;
+  must_change_password: Generated<boolean>;
+  disabled_at: NullableTimestamp;
 }
 
 export interface RoleAssignmentsTable {
@@ -242,6 +244,9 @@ export interface OrderLinesTable {
   order_id: Int8;
   item_code: Setting<string>;
   item_code_id: NullableInt8;
+  /** The item the line sells (scanned), and its number as sold. */
+  item_id: NullableInt8;
+  item_number: Setting<string>;
   description: Setting<string>;
   quantity: Int8Setting;
   price: Int8Setting;
@@ -302,6 +307,52 @@ export interface InventoryMovementsTable {
   delta: Int8;
   quantity_after: Int8;
   reason: string;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+}
+
+export type ItemStatus = 'ACTIVE' | 'SOLD' | 'WITHDRAWN';
+export type ItemMovementKind = 'INTAKE' | 'PRICE' | 'WITHDRAW' | 'SALE' | 'REFUND' | 'ADJUST';
+
+/** The next item number of each store (migration 0023): numbers are never handed out twice. */
+export interface ItemNumberCountersTable {
+  store_id: Int8;
+  next_number: Int8;
+}
+
+/** Tagged pieces (migration 0023); never deleted, so an item number is never reused. */
+export interface ItemsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  item_number: string;
+  alias: ColumnType<string | null, string | null | undefined, string | null>;
+  item_code_id: NullableInt8;
+  description: Setting<string>;
+  price: Int8;
+  quantity: Int8Setting;
+  category: Setting<string>;
+  /** A calendar date ('2026-11-03'), the store's day of intake. */
+  intake_date: ColumnType<string, string, string>;
+  /** The price on the item's last printed tag; null before its first tag. */
+  printed_price: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  status: ColumnType<ItemStatus, ItemStatus | undefined, ItemStatus>;
+  created_by: NullableInt8;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Every change of an item (append-only). */
+export interface ItemMovementsTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  item_id: Int8;
+  kind: ItemMovementKind;
+  quantity_delta: Int8Setting;
+  quantity_after: Int8;
+  price_before: ColumnType<bigint | null, bigint | null | undefined, never>;
+  price_after: ColumnType<bigint | null, bigint | null | undefined, never>;
+  order_id: NullableInt8;
+  note: Setting<string>;
   created_by: NullableInt8;
   created_at: CreatedAt;
 }
@@ -558,6 +609,9 @@ export interface Database {
   store_counters: StoreCountersTable;
   inventory_items: InventoryItemsTable;
   inventory_movements: InventoryMovementsTable;
+  item_number_counters: ItemNumberCountersTable;
+  items: ItemsTable;
+  item_movements: ItemMovementsTable;
   roadmap_entries: RoadmapEntriesTable;
   vendors: VendorsTable;
   item_codes: ItemCodesTable;

@@ -90,7 +90,7 @@ export function percentRangeMessage(min: bigint, max: bigint): string {
   return `Percentage must be between ${scaledToText(min, 6, 0)}% and ${scaledToText(max, 6, 0)}%`;
 }
 
-/** The browser confirmation before a vendor is deleted. */
+/** The question the delete dialog asks before a vendor is deleted. */
 export function vendorDeleteConfirmMessage(tradeName: string): string {
   return `Are you sure you want to delete vendor "${tradeName}"?`;
 }

@@ -12,5 +12,6 @@ export * from './reports';
 export * from './refunds';
 export * from './books-accounts';
 export * from './books';
+export * from './vendor-money-settings';
 export * from './time-zones';
 export * from './portal';

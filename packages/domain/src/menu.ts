@@ -77,6 +77,7 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
       page: true,
       children: [{ label: 'Accounts', path: '/store/vendors/accounts', allowed: STORE_REPORTERS }],
     },
+    { label: 'Items', path: '/store/items', allowed: STORE_WORKERS },
     { label: 'Orders', path: '/orders', allowed: STORE_WORKERS },
     // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
@@ -121,6 +122,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   '/store/inventory': STORE_MANAGERS,
   '/store/settings': STORE_MANAGERS,
   '/store/vendors': STORE_WORKERS,
+  '/store/items': STORE_WORKERS,
   // Balances, rent, payouts and every account's statement (/store/vendors/accounts/...).
   '/store/vendors/accounts': STORE_REPORTERS,
   '/orders': STORE_WORKERS,

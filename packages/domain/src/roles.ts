@@ -33,6 +33,23 @@ export const STAFF_ROLES = ROLES.filter((r) => r !== VENDOR_ROLE) as readonly Ex
 export type StoreRole = (typeof STORE_ROLES)[number];
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
+const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  ABSOLUTE_ADMIN: 'Absolute administrator',
+  SST_ADMIN: 'System administrator',
+  SST_MANAGER: 'System manager',
+  SST_STAFF: 'System staff',
+  STORE_OWNER: 'Store owner',
+  STORE_MANAGER: 'Store manager',
+  STORE_ACCOUNTANT: 'Store accountant',
+  STORE_STAFF: 'Store staff',
+  VENDOR: 'Vendor',
+};
+
+/** A role in words, as every screen shows it ('Store staff', not STORE_STAFF); an unknown code as given. */
+export function roleName(role: string): string {
+  return isRole(role) ? ROLE_NAMES[role] : role;
+}
+
 const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
 const STORE_ROLE_SET: ReadonlySet<string> = new Set(STORE_ROLES);
 

@@ -42,6 +42,7 @@ describe('MENU', () => {
       ['Settings', '/store/settings', managers],
       ['Vendors', '/store/vendors', workers],
       ['Accounts', '/store/vendors/accounts', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
+      ['Items', '/store/items', workers],
       ['Orders', '/orders', workers],
       ['Customers', '/customers', workers],
       ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
@@ -63,6 +64,7 @@ describe('visibleMenu', () => {
     'Dashboard',
     { 'Store Management': ['Staff', 'Inventory', 'Settings'] },
     { Vendors: ['Accounts'] },
+    'Items',
     'Orders',
     'Customers',
     'Reports',
@@ -72,7 +74,7 @@ describe('visibleMenu', () => {
   ];
   const ownerSide = storeSide.flatMap((e) => (e === 'Books' ? ['Books', 'Audit'] : [e]));
   const expected: Record<Role, unknown[]> = {
-    STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Orders', 'Customers', 'Roadmap', 'Account'],
+    STORE_STAFF: ['Dashboard', { Vendors: [] }, 'Items', 'Orders', 'Customers', 'Roadmap', 'Account'],
     STORE_ACCOUNTANT: ['Dashboard', { Vendors: ['Accounts'] }, 'Reports', 'Books', 'Audit', 'Roadmap', 'Account'],
     STORE_MANAGER: storeSide,
     STORE_OWNER: ownerSide,
@@ -111,7 +113,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(16);
+    expect(labels(MENU)).toHaveLength(17);
   });
 });
 
@@ -168,6 +170,7 @@ describe('pageTitle', () => {
     ['/store/audit', 'Audit'],
     ['/store/vendors', 'Vendors'],
     ['/store/vendors/5', 'Vendors'],
+    ['/store/items', 'Items'],
     ['/system/users', 'Users'],
     ['/orders/', 'Orders'],
     ['/orders?tab=2', 'Orders'],

@@ -82,6 +82,6 @@ describe('session store', () => {
   });
 
   it('labels a role assignment as store name - role', () => {
-    expect(assignmentLabel({ storeId: 3, storeName: 'Main Street', role: 'STORE_OWNER' })).toBe('Main Street - STORE_OWNER');
+    expect(assignmentLabel({ storeId: 3, storeName: 'Main Street', role: 'STORE_OWNER' })).toBe('Main Street - Store owner');
   });
 });

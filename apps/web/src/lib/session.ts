@@ -4,7 +4,7 @@
  * localStorage, plus a tiny subscribe mechanism so the shell and screens re-render at
  * once when the role changes, the user logs in or out, or another tab does.
  */
-import { isRole, type Role } from '@pos/domain';
+import { isRole, roleName, type Role } from '@pos/domain';
 
 export interface RoleAssignment {
   storeId: number;
@@ -57,8 +57,11 @@ export function sameAssignment(a: RoleAssignment | null, b: RoleAssignment | nul
 }
 
 /** 'store name - role', the label of the role selection. */
+/** Set when a login answers that a manager reset the password: the Account page asks for a new one first. */
+export const MUST_CHANGE_PASSWORD_KEY = 'pos.mustChangePassword';
+
 export function assignmentLabel(a: RoleAssignment): string {
-  return `${a.storeName} - ${a.role}`;
+  return `${a.storeName} - ${roleName(a.role)}`;
 }
 
 export function createSessionStore(storage: KeyValueStorage) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { AppShell, Badge, Burger, Button, Group, Overlay, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { DEFAULT_TITLE, pageTitle } from '@pos/domain';
+import { DEFAULT_TITLE, pageTitle, roleName } from '@pos/domain';
 import { InsideMain } from '../components/main-landmark';
 import { documentTitle, useDocumentTitle } from '../lib/document-title';
 import { useSession } from '../lib/use-session';
@@ -94,7 +94,7 @@ export function AppLayout() {
                 {currentRole.storeName}
               </Text>
               <Badge color={SECONDARY_COLOR} variant="light" className={classes.roleBadge}>
-                {currentRole.role}
+                {roleName(currentRole.role)}
               </Badge>
             </Group>
           ) : null}

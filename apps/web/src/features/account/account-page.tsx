@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Paper, PasswordInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { ZPasswordInput } from '@pos/contracts';
-import { isStoreRole, MESSAGES } from '@pos/domain';
+import { isStoreRole, MESSAGES, roleName } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { focusFirstError, requestResolver } from '../../lib/form-validation';
-import { assignmentLabel, sameAssignment, session, type RoleAssignment } from '../../lib/session';
+import { assignmentLabel, MUST_CHANGE_PASSWORD_KEY, sameAssignment, session, type RoleAssignment } from '../../lib/session';
 import { switchRole } from '../../lib/session-actions';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -26,10 +26,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** The Account page: user information, password, role selection, session. */
 export function AccountPage() {
   const { username, email } = useSession();
+  const [mustChange, setMustChange] = useState(readMustChange);
   return (
     <>
       <PageHeading>Account</PageHeading>
       <Stack gap="lg" maw={720}>
+        {mustChange ? (
+          <Alert color="yellow" variant="light" role="alert" title="Choose a new password" data-testid="must-change-password">
+            A manager reset your password. Change it below before you continue.
+          </Alert>
+        ) : null}
         <Section title="User Information">
           <Stack gap="sm">
             <div>
@@ -51,7 +57,7 @@ export function AccountPage() {
           </Stack>
         </Section>
         <Section title="Change Password">
-          <ChangePasswordForm />
+          <ChangePasswordForm onChanged={() => setMustChange(false)} />
         </Section>
         <Section title="Role Selection">
           <Stack gap="lg">
@@ -73,7 +79,15 @@ type PasswordValues = typeof NO_PASSWORDS;
 /** The server's checks, before the call: every field required, the new one long enough, the two new ones equal. */
 const validatePasswords = requestResolver(ZPasswordInput, (values: PasswordValues) => values);
 
-function ChangePasswordForm() {
+function readMustChange(): boolean {
+  try {
+    return window.sessionStorage.getItem(MUST_CHANGE_PASSWORD_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useForm<PasswordValues>({ initialValues: NO_PASSWORDS, validate: validatePasswords });
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -85,6 +99,12 @@ function ChangePasswordForm() {
       if (answer.success) {
         form.setValues(NO_PASSWORDS);
         setResult({ ok: true, message: MESSAGES.passwordChanged });
+        try {
+          window.sessionStorage.removeItem(MUST_CHANGE_PASSWORD_KEY);
+        } catch {
+          // Storage blocked: nothing was kept.
+        }
+        onChanged();
       } else {
         setResult({ ok: false, message: answer.message || MESSAGES.passwordFailed });
       }
@@ -187,7 +207,7 @@ function MyAssignments() {
     try {
       const answer = await leave.mutateAsync({ assignment: { storeId: leaving.storeId, role: leaving.role } });
       keepRoles(answer.roles);
-      setDone(`You left ${leaving.storeName} (${leaving.role}).`);
+      setDone(`You left ${leaving.storeName} (${roleName(leaving.role)}).`);
       setLeaving(null);
     } catch (err) {
       setFailure(errorMessage(err, LEAVE_FAILED));
@@ -209,7 +229,7 @@ function MyAssignments() {
           {availableRoles.map((r) => (
             <Table.Tr key={keyOf(r)}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.storeName}</Table.Td>
-              <Table.Td>{r.role}</Table.Td>
+              <Table.Td>{roleName(r.role)}</Table.Td>
               <Table.Td ta="right">
                 {isStoreRole(r.role) ? (
                   <Button size="xs" variant="subtle" color="red" onClick={() => setLeaving(r)} aria-label={`Leave ${assignmentLabel(r)}`}>
@@ -225,7 +245,7 @@ function MyAssignments() {
         {leaving ? (
           <Stack gap="md" data-testid="leave-confirmation">
             <Text>
-              Leave <b>{leaving.storeName}</b>? You will no longer hold {leaving.role} there, on this device or any other.
+              Leave <b>{leaving.storeName}</b>? You will no longer hold {roleName(leaving.role)} there, on this device or any other.
             </Text>
             {failure ? (
               <Alert color="red" variant="light" role="alert" data-testid="leave-error">

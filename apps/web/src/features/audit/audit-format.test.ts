@@ -46,7 +46,7 @@ describe('describeChanges', () => {
 
   it('names roles in words, none as (none), a blank text as (blank)', () => {
     expect(describeChanges(event({ action: 'STAFF_ASSIGN', before: { username: 'bo', roles: [] }, after: { username: 'bo', roles: ['STORE_ACCOUNTANT', 'STORE_STAFF'] } }))).toEqual([
-      'Roles: (none) → Accountant, Staff',
+      'Roles: (none) → Store accountant, Store staff',
     ]);
     expect(describeChanges(event({ before: { tax2ShortName: 'PST' }, after: { tax2ShortName: '' } }))).toEqual(['Tax 2 short name: PST → (blank)']);
   });
@@ -95,6 +95,6 @@ describe('labels', () => {
   it('gives the table and the CSV one row of words per event', () => {
     const row = auditColumns('UTC').map((c) => c.value(event({ actor: null, role: 'STORE_ACCOUNTANT', action: 'STAFF_LEAVE', targetType: 'user', before: { username: 'bo', roles: ['STORE_ACCOUNTANT'] }, after: { username: 'bo', roles: [] } })));
     expect(auditColumns('UTC').map((c) => c.header)).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Changes']);
-    expect(row.slice(1)).toEqual(['System', 'Accountant', 'Left the store', 'User bo', 'Roles: Accountant → (none)']);
+    expect(row.slice(1)).toEqual(['System', 'Store accountant', 'Left the store', 'User bo', 'Roles: Store accountant → (none)']);
   });
 });

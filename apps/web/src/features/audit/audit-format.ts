@@ -6,9 +6,8 @@
  * so a download holds exactly what the table shows.
  */
 import { AUDIT_VALUE_KINDS, type AuditAction, type AuditEvent, type AuditValues } from '@pos/contracts';
-import { formatMoney, formatPercent, formatStampIn, isRole } from '@pos/domain';
+import { formatMoney, formatPercent, formatStampIn, isRole, roleName } from '@pos/domain';
 import type { CsvColumn } from '../../lib/csv';
-import { ROLE_LABELS } from '../staff/role-labels';
 
 export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ORDER_SUBMIT: 'Order submitted',
@@ -27,7 +26,26 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   STAFF_ASSIGN: 'Role assigned',
   STAFF_REVOKE: 'Role revoked',
   STAFF_LEAVE: 'Left the store',
+  STAFF_PASSWORD_RESET: 'Password reset',
+  STAFF_DISABLE: 'User disabled',
+  STAFF_ENABLE: 'User enabled',
   DAY_CLOSE: 'Day closed',
+  VENDOR_CREATE: 'Vendor added',
+  VENDOR_UPDATE: 'Vendor changed',
+  VENDOR_DELETE: 'Vendor deleted',
+  VENDOR_ARCHIVE: 'Vendor archived',
+  ITEM_CODE_CREATE: 'Item code added',
+  ITEM_CODE_UPDATE: 'Item code changed',
+  ITEM_CODE_DELETE: 'Item code deleted',
+  ITEM_CODE_ARCHIVE: 'Item code archived',
+  INVENTORY_ITEM_CREATE: 'Stock item added',
+  INVENTORY_ITEM_UPDATE: 'Stock item changed',
+  INVENTORY_ITEM_ADJUST: 'Stock adjusted',
+  INVENTORY_ITEM_ARCHIVE: 'Stock item archived',
+  ITEM_ADD: 'Item added',
+  ITEM_IMPORT: 'Items imported',
+  ITEM_EDIT: 'Item changed',
+  ITEM_WITHDRAW: 'Items withdrawn',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
   VENDOR_INVITE: 'Vendor invited to the portal',
   VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
@@ -44,10 +62,12 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   vendor: 'Vendor',
   vendorInvite: 'Portal invitation',
   storeDay: 'Store day',
+  itemCode: 'Item code',
+  inventoryItem: 'Stock item',
 };
 
 /** Recorded fields that name a target, in the order they are looked for. */
-const NAME_FIELDS = ['name', 'username', 'orderNumber', 'tradeName'] as const;
+const NAME_FIELDS = ['name', 'username', 'orderNumber', 'tradeName', 'tag', 'sku'] as const;
 
 /** 'tax1ApplyByDefault' → 'Tax 1 apply by default'. */
 export function fieldLabel(field: string): string {
@@ -70,7 +90,7 @@ export function formatValue(action: AuditAction, field: string, value: unknown):
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === '') return '(blank)';
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? ROLE_LABELS[v] : formatValue(action, field, v))).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (isRole(v) ? roleName(v) : formatValue(action, field, v))).join(', ');
   if (typeof value === 'object') return formatRecord(action, value as Record<string, unknown>);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -131,7 +151,7 @@ export interface AuditColumn extends CsvColumn<AuditEvent> {
 export const auditColumns = (timeZone: string | undefined): readonly AuditColumn[] => [
   { header: 'When', value: (e) => formatStampIn(e.createdAt, timeZone), nowrap: true },
   { header: 'Who', value: (e) => e.actor?.username ?? 'System' },
-  { header: 'Role', value: (e) => ROLE_LABELS[e.role] },
+  { header: 'Role', value: (e) => roleName(e.role) },
   { header: 'Action', value: (e) => ACTION_LABELS[e.action] },
   { header: 'Target', value: targetLabel },
   { header: 'Changes', value: (e) => describeChanges(e).join('\n'), multiline: true },

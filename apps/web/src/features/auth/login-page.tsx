@@ -7,7 +7,7 @@ import { LOGIN_REDIRECT_DELAY_MS, safeRedirect } from '../../lib/navigation';
 import { startSession } from '../../lib/session-actions';
 import { browserTimeZone } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
-import type { LoginResult } from '../../lib/session';
+import { MUST_CHANGE_PASSWORD_KEY, type LoginResult } from '../../lib/session';
 
 const route = getRouteApi('/');
 
@@ -77,7 +77,13 @@ export function LoginPage() {
       return;
     }
     startSession(result);
-    const target = safeRedirect(search.redirect);
+    const mustChange = 'mustChangePassword' in result && result.mustChangePassword === true;
+    try {
+      if (mustChange) window.sessionStorage.setItem(MUST_CHANGE_PASSWORD_KEY, '1');
+    } catch {
+      // Storage blocked: the server still refuses store calls until the password is changed.
+    }
+    const target = mustChange ? '/account' : safeRedirect(search.redirect);
     timer.current = setTimeout(() => void navigate({ href: target, replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
-import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZAddStaffInput, ZAssignStaffInput } from '@pos/contracts';
-import { STORE_ROLES, canGrantRole, type Role, type StoreRole } from '@pos/domain';
+import { ZAddStaffInput, ZAssignStaffInput, ZResetStaffPasswordInput, type StaffMember } from '@pos/contracts';
+import { STORE_ROLES, canGrantRole, roleName, type Role, type StoreRole } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { fieldOfMessage, requestResolver } from '../../lib/form-validation';
@@ -10,7 +10,6 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
-import { ROLE_LABELS } from './role-labels';
 
 const FAILED_LOAD = 'Failed to load staff';
 const FAILED_ADD = 'Failed to add staff';
@@ -18,10 +17,10 @@ const FAILED_ASSIGN = 'Failed to assign role';
 const FAILED_REVOKE = 'Failed to revoke role';
 
 function roleOptions(granter: Role | null) {
-  return STORE_ROLES.filter((r) => granter !== null && canGrantRole(granter, r)).map((r) => ({ value: r, label: `${ROLE_LABELS[r]} (${r})` }));
+  return STORE_ROLES.filter((r) => granter !== null && canGrantRole(granter, r)).map((r) => ({ value: r, label: roleName(r) }));
 }
 
-/** Store > Staff (the /store/staff/* calls, docs/API.md): list, add a user with a role, assign a role, revoke. */
+/** Store > Staff (the /store/staff/* calls, docs/API.md): list, add a user with a role, assign a role, revoke, reset a password, disable. */
 export function StaffPage() {
   const { currentRole } = useSession();
   const granter = currentRole?.role ?? null;
@@ -77,12 +76,13 @@ function StaffTable({ granter }: { granter: Role | null }) {
               <Table.Th>Username</Table.Th>
               <Table.Th>Email</Table.Th>
               <Table.Th>Roles</Table.Th>
+              <Table.Th>Account</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {staff.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={3}>
+                <Table.Td colSpan={4}>
                   <Text c="dimmed">No staff yet.</Text>
                 </Table.Td>
               </Table.Tr>
@@ -112,18 +112,21 @@ function StaffTable({ granter }: { granter: Role | null }) {
                                 <CloseButton
                                   size="xs"
                                   variant="transparent"
-                                  aria-label={`Revoke ${role} from ${member.username}`}
+                                  aria-label={`Revoke ${roleName(role)} from ${member.username}`}
                                   disabled={revoke.isPending}
                                   onClick={() => revoke.mutate({ userId: member.userId, staffRole: role as StoreRole })}
                                 />
                               ) : null
                             }
                           >
-                            {pending ? 'Revoking...' : ROLE_LABELS[role]}
+                            {pending ? 'Revoking...' : roleName(role)}
                           </Badge>
                         );
                       })}
                     </Group>
+                  </Table.Td>
+                  <Table.Td data-label="Account">
+                    <MemberAccount member={member} manageable={granter !== null && String(member.userId) !== userId && member.roles.every((r) => canGrantRole(granter, r))} />
                   </Table.Td>
                 </Table.Tr>
               ))
@@ -132,6 +135,93 @@ function StaffTable({ granter }: { granter: Role | null }) {
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+const FAILED_RESET = 'Failed to reset the password';
+const FAILED_DISABLE = 'Failed to change the user';
+
+/**
+ * A member's account: Disabled or Must change password when so, and for a member the
+ * caller may manage (someone else, each role one the caller may grant) Reset Password
+ * (a temporary password, changed at their next sign-in) and Disable or Enable.
+ */
+function MemberAccount({ member, manageable }: { member: StaffMember; manageable: boolean }) {
+  const utils = trpc.useUtils();
+  const [resetting, setResetting] = useState(false);
+  const done = (answer: { message: string }) => {
+    notifySuccess(answer.message);
+    void utils.staff.list.invalidate();
+  };
+  const setDisabled = trpc.staff.setDisabled.useMutation({ onSuccess: done, onError: (err) => notifyFailure(FAILED_DISABLE, errorMessage(err, FAILED_DISABLE)) });
+  const disabled = member.disabled === true;
+  return (
+    <Group gap={6} wrap="wrap">
+      {disabled ? (
+        <Badge color="red" variant="light" tt="none" data-testid="member-disabled">
+          Disabled
+        </Badge>
+      ) : null}
+      {member.mustChangePassword ? (
+        <Badge color="yellow" variant="light" tt="none" data-testid="member-must-change">
+          Must change password
+        </Badge>
+      ) : null}
+      {manageable ? (
+        <>
+          <Button size="compact-sm" variant="light" onClick={() => setResetting(true)} aria-label={`Reset the password of ${member.username}`}>
+            Reset Password
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color={disabled ? 'green' : 'red'}
+            loading={setDisabled.isPending}
+            onClick={() => setDisabled.mutate({ userId: member.userId, disabled: !disabled })}
+            aria-label={`${disabled ? 'Enable' : 'Disable'} ${member.username}`}
+          >
+            {disabled ? 'Enable' : 'Disable'}
+          </Button>
+          <ResetPasswordDialog member={member} opened={resetting} onClose={() => setResetting(false)} onDone={done} />
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
+function ResetPasswordDialog({ member, opened, onClose, onDone }: { member: StaffMember; opened: boolean; onClose: () => void; onDone: (answer: { message: string }) => void }) {
+  const reset = trpc.staff.resetPassword.useMutation();
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: requestResolver(ZResetStaffPasswordInput, (values: { password: string }) => ({ userId: member.userId, password: values.password })),
+  });
+  const submit = async (values: { password: string }) => {
+    try {
+      const answer = await reset.mutateAsync({ userId: member.userId, password: values.password });
+      form.reset();
+      onClose();
+      onDone(answer);
+    } catch (err) {
+      form.setFieldError('password', errorMessage(err, FAILED_RESET));
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Reset the password of ${member.username}`} centered>
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">Give them this temporary password: they sign in with it and must choose a new one before anything else. Their open sessions end now.</Text>
+          <PasswordInput label="Temporary password" name="password" autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              Reset Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
+import { roleName } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { trpc } from '../../lib/trpc';
 import { formatDate } from './format';
@@ -32,7 +33,7 @@ export function UsersPage() {
               <Stack gap={2}>
                 {u.roles.map((r) => (
                   <Text key={`${r.storeId}:${r.role}`} size="sm">
-                    {`${r.storeName} - ${r.role}`}
+                    {`${r.storeName} - ${roleName(r.role)}`}
                   </Text>
                 ))}
               </Stack>

@@ -4,33 +4,48 @@
  * and, for a code with a separate statement (an account of its own), its Monthly Rent.
  * The server's input schema checks the code first (a character a tag cannot have is
  * said at once); the server's refusal (for example a tag already used in the store) is
- * shown under the tag.
+ * shown under the tag. For staff (`moneyLocked`) every money setting is locked and
+ * left out of the save: only Tag and Warn on No Control Code change.
  */
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { ItemCode } from '@pos/contracts';
-import { MESSAGES } from '@pos/domain';
+import { ITEM_CODE_MONEY_FIELDS, MESSAGES } from '@pos/domain';
 import { microUnitsField, MoneyInput, PercentInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
 import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { moneyFieldLock } from './vendor-form-values';
 import { itemCodeFormValues, itemCodePayload, itemCodeValidator, newItemCodeValues, RENT_OVERRIDE_OPTIONS, type ItemCodeFormValues, type ItemCodePayload } from './item-code-values';
 
-export function ItemCodeForm({ vendorId, code, storeDefault, onDone }: { vendorId: number; code: ItemCode | null; storeDefault: bigint | null; onDone: () => void }) {
+export function ItemCodeForm({
+  vendorId,
+  code,
+  storeDefault,
+  moneyLocked,
+  onDone,
+}: {
+  vendorId: number;
+  code: ItemCode | null;
+  storeDefault: bigint | null;
+  moneyLocked: boolean;
+  onDone: () => void;
+}) {
   const isEdit = code !== null;
   const utils = trpc.useUtils();
   const add = trpc.store.itemcode.add.useMutation();
   const edit = trpc.store.itemcode.edit.useMutation();
-  const validate = useMemo(() => itemCodeValidator(vendorId), [vendorId]);
+  const validate = useMemo(() => itemCodeValidator(vendorId, moneyLocked), [vendorId, moneyLocked]);
   const form = useForm<ItemCodeFormValues, ItemCodePayload>({
     initialValues: code ? itemCodeFormValues(code) : newItemCodeValues(storeDefault),
     validate,
-    transformValues: (values) => itemCodePayload(values, vendorId),
+    transformValues: (values) => itemCodePayload(values, vendorId, moneyLocked),
   });
   const formRef = useRef<HTMLFormElement>(null);
   const saving = add.isPending || edit.isPending;
+  const lock = (field: keyof ItemCodeFormValues, description?: string) => moneyFieldLock(ITEM_CODE_MONEY_FIELDS, moneyLocked, field, description);
   const title = isEdit ? `Edit Code ${code.tag}` : 'New Code';
 
   // The store's default arrives after the form opened: a new code takes it.
@@ -96,21 +111,33 @@ export function ItemCodeForm({ vendorId, code, storeDefault, onDone }: { vendorI
               name="defaultCommissionPercent"
               {...microUnitsField(form.getInputProps('defaultCommissionPercent'))}
               value={form.values.defaultCommissionPercent ?? 0n}
-              description={form.values.defaultCommissionPercent === null ? "The store's default applies" : undefined}
+              {...lock('defaultCommissionPercent', form.values.defaultCommissionPercent === null ? "The store's default applies" : undefined)}
             />
-            <Select label="Monthly Rent Deduction" name="deductMonthlyRentOverride" data={RENT_OVERRIDE_OPTIONS} allowDeselect={false} {...form.getInputProps('deductMonthlyRentOverride')} />
+            <Select
+              label="Monthly Rent Deduction"
+              name="deductMonthlyRentOverride"
+              data={RENT_OVERRIDE_OPTIONS}
+              allowDeselect={false}
+              {...lock('deductMonthlyRentOverride')}
+              {...form.getInputProps('deductMonthlyRentOverride')}
+            />
           </SimpleGrid>
           <Group gap="lg">
             <Checkbox label="Warn on No Control Code" name="warnOnNoControlCode" {...form.getInputProps('warnOnNoControlCode', { type: 'checkbox' })} />
-            <Checkbox label="Receives Separate Statement" name="receivesSeparateStatement" {...form.getInputProps('receivesSeparateStatement', { type: 'checkbox' })} />
-            <Checkbox label="Proportional CC Fee" name="proportionalCcFee" {...form.getInputProps('proportionalCcFee', { type: 'checkbox' })} />
+            <Checkbox label="Receives Separate Statement" name="receivesSeparateStatement" disabled={lock('receivesSeparateStatement').disabled} {...form.getInputProps('receivesSeparateStatement', { type: 'checkbox' })} />
+            <Checkbox label="Proportional CC Fee" name="proportionalCcFee" disabled={lock('proportionalCcFee').disabled} {...form.getInputProps('proportionalCcFee', { type: 'checkbox' })} />
           </Group>
+          {moneyLocked ? (
+            <Text size="sm" c="dimmed" data-testid="code-money-locked">
+              Only a store manager may change the commission, statement, card fee and rent settings.
+            </Text>
+          ) : null}
           {form.values.receivesSeparateStatement ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <MoneyInput
                 label="Monthly Rent"
                 name="monthlyRent"
-                description="This code's own account pays it, by its Monthly Rent Deduction"
+                {...lock('monthlyRent', "This code's own account pays it, by its Monthly Rent Deduction")}
                 {...microUnitsField(form.getInputProps('monthlyRent'))}
               />
             </SimpleGrid>

@@ -91,6 +91,14 @@ describe('the item-code form', () => {
     ]);
   });
 
+  test('staff save neither commission nor rent: the server keeps them (a new code takes the store default)', () => {
+    const payload = itemCodePayload({ ...itemCodeFormValues(CODE), receivesSeparateStatement: true, monthlyRent: 40_000_000n }, 3, true);
+    expect(payload).not.toHaveProperty('defaultCommissionPercent');
+    expect(payload).not.toHaveProperty('monthlyRent');
+    expect(payload).toMatchObject({ tag: 'AB12', vendorId: 3, proportionalCcFee: true, deductMonthlyRentOverride: 'DEDUCT' });
+    expect(itemCodeValidator(3, true)({ ...newItemCodeValues(15_000_000n), tag: 'NEW1' })).toEqual({});
+  });
+
   test('the commission chip shows a formatted percent', () => {
     expect(commissionLabel(CODE)).toBe('12.5% commission');
   });

@@ -4,7 +4,9 @@
  * the store's default commission for its vendor's type (left to the server when the
  * settings could not be read), and the monthly rent deduction defaults to
  * USE_VENDOR_DEFAULT. A code's own monthly rent counts only when it receives a separate
- * statement: it is sent as $0.00 otherwise.
+ * statement: it is sent as $0.00 otherwise. Staff change no money setting
+ * (mayChangeVendorMoney): their saves leave the commission and the rent out, so a new
+ * code takes the store's default and an edited one keeps its own.
  */
 import { DEDUCT_RENT_OVERRIDES, fromWire, toMoneyWire, toPercentWire, ZAddItemCodeInput, type ItemCode, type SettingsOutput, type VendorType } from '@pos/contracts';
 import { defaultCommissionFor, formatPercent } from '@pos/domain';
@@ -66,25 +68,29 @@ export function itemCodeFormValues(code: ItemCode): ItemCodeFormValues {
   };
 }
 
-/** The /store/itemcode/add payload (edit adds id); the vendor is always named. */
-export function itemCodePayload(values: ItemCodeFormValues, vendorId: number) {
+/**
+ * The /store/itemcode/add payload (edit adds id); the vendor is always named. With
+ * `moneyLocked` (staff) the commission and the rent are left out: the server keeps them.
+ */
+export function itemCodePayload(values: ItemCodeFormValues, vendorId: number, moneyLocked = false) {
+  const commission = values.defaultCommissionPercent === null || moneyLocked ? {} : { defaultCommissionPercent: toPercentWire(values.defaultCommissionPercent) };
   return {
     tag: values.tag.trim(),
     vendorId,
     warnOnNoControlCode: values.warnOnNoControlCode,
-    ...(values.defaultCommissionPercent === null ? {} : { defaultCommissionPercent: toPercentWire(values.defaultCommissionPercent) }),
+    ...commission,
     receivesSeparateStatement: values.receivesSeparateStatement,
     proportionalCcFee: values.proportionalCcFee,
     deductMonthlyRentOverride: values.deductMonthlyRentOverride,
-    monthlyRent: toMoneyWire(values.receivesSeparateStatement ? values.monthlyRent : 0n),
+    ...(moneyLocked ? {} : { monthlyRent: toMoneyWire(values.receivesSeparateStatement ? values.monthlyRent : 0n) }),
   };
 }
 
 export type ItemCodePayload = ReturnType<typeof itemCodePayload>;
 
 /** The form's checks for a code of `vendorId`: the server's schema, on the payload. */
-export function itemCodeValidator(vendorId: number) {
-  return requestResolver(ZAddItemCodeInput, (values: ItemCodeFormValues) => itemCodePayload(values, vendorId));
+export function itemCodeValidator(vendorId: number, moneyLocked = false) {
+  return requestResolver(ZAddItemCodeInput, (values: ItemCodeFormValues) => itemCodePayload(values, vendorId, moneyLocked));
 }
 
 /** The commission chip's text, e.g. '15% commission'. */

@@ -23,7 +23,18 @@ export function itemCodeDeleteConfirmMessage(tag: string): string {
   return `Are you sure you want to delete item code "${tag}"?`;
 }
 
-export function ItemCodesSection({ vendorId, vendorType, onEditingChange }: { vendorId: number; vendorType: VendorType; onEditingChange: (editing: boolean) => void }) {
+export function ItemCodesSection({
+  vendorId,
+  vendorType,
+  moneyLocked,
+  onEditingChange,
+}: {
+  vendorId: number;
+  vendorType: VendorType;
+  /** The caller may not change codes' money settings (staff): the form locks them. */
+  moneyLocked: boolean;
+  onEditingChange: (editing: boolean) => void;
+}) {
   const utils = trpc.useUtils();
   const codes = trpc.store.itemcode.fetchVendor.useQuery({ vendorId });
   // A new code starts at the store's default commission for the vendor's (saved) type.
@@ -78,7 +89,7 @@ export function ItemCodesSection({ vendorId, vendorType, onEditingChange }: { ve
         ) : null}
         {list?.map((code) =>
           editing?.kind === 'edit' && editing.id === code.id ? (
-            <ItemCodeForm key={code.id} vendorId={vendorId} code={code} storeDefault={storeDefault} onDone={() => setEditing(null)} />
+            <ItemCodeForm key={code.id} vendorId={vendorId} code={code} storeDefault={storeDefault} moneyLocked={moneyLocked} onDone={() => setEditing(null)} />
           ) : (
             <ItemCodeRow
               key={code.id}
@@ -90,7 +101,7 @@ export function ItemCodesSection({ vendorId, vendorType, onEditingChange }: { ve
             />
           ),
         )}
-        {editing?.kind === 'add' ? <ItemCodeForm vendorId={vendorId} code={null} storeDefault={storeDefault} onDone={() => setEditing(null)} /> : null}
+        {editing?.kind === 'add' ? <ItemCodeForm vendorId={vendorId} code={null} storeDefault={storeDefault} moneyLocked={moneyLocked} onDone={() => setEditing(null)} /> : null}
         {editing === null && list ? (
           <Group>
             <Button variant="light" leftSection={<PlusIcon size={16} />} onClick={() => setEditing({ kind: 'add' })}>

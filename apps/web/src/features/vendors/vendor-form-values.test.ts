@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_VENDOR_VALUES, validateVendorValues, vendorFieldOfMessage, vendorFormValues, vendorPayload } from './vendor-form-values';
+import { ITEM_CODE_MONEY_FIELDS, VENDOR_MONEY_FIELDS } from '@pos/domain';
+import { EMPTY_VENDOR_VALUES, MANAGER_ONLY_HINT, moneyFieldLock, validateVendorValues, vendorFieldOfMessage, vendorFormValues, vendorPayload } from './vendor-form-values';
 
 const GOOD = {
   tradeName: ' Acme Antiques ',
@@ -75,6 +76,14 @@ describe('the vendor form', () => {
   test("checks the monthly rent with the server's bounds", () => {
     expect(validateVendorValues({ ...GOOD, monthlyRent: -10_000n })).toEqual({ monthlyRent: 'Monthly Rent must be between $0.00 and $10,000,000.00' });
     expect(validateVendorValues({ ...GOOD, monthlyRent: 150_005_000n })).toEqual({ monthlyRent: 'Monthly Rent must be in whole cents' });
+  });
+
+  test('locks the money fields of packages/domain for staff, saying why, and nothing else', () => {
+    for (const field of ['vendorType', 'monthlyRent', 'deductMonthlyRent']) expect(moneyFieldLock(VENDOR_MONEY_FIELDS, true, field, 'own')).toEqual({ disabled: true, description: MANAGER_ONLY_HINT });
+    expect(moneyFieldLock(VENDOR_MONEY_FIELDS, true, 'tradeName', 'own')).toEqual({ disabled: false, description: 'own' });
+    expect(moneyFieldLock(VENDOR_MONEY_FIELDS, false, 'monthlyRent', 'own')).toEqual({ disabled: false, description: 'own' });
+    expect(moneyFieldLock(ITEM_CODE_MONEY_FIELDS, true, 'proportionalCcFee').disabled).toBe(true);
+    expect(moneyFieldLock(ITEM_CODE_MONEY_FIELDS, true, 'warnOnNoControlCode').disabled).toBe(false);
   });
 
   test('finds the field a server message is about', () => {

@@ -35,6 +35,19 @@ export const EMPTY_VENDOR_VALUES: VendorFormValues = {
   monthlyRent: 0n,
 };
 
+/** Beside a money setting staff see locked (mayChangeVendorMoney). */
+export const MANAGER_ONLY_HINT = 'Only a store manager may change this';
+
+/**
+ * A form field's lock: disabled, saying why, when `locked` (the caller may not change
+ * money settings) and the field is one of `moneyFields` (VENDOR_MONEY_FIELDS or
+ * ITEM_CODE_MONEY_FIELDS of packages/domain); else its own description.
+ */
+export function moneyFieldLock(moneyFields: Readonly<Record<string, string>>, locked: boolean, field: string, description?: string) {
+  const on = locked && Object.hasOwn(moneyFields, field);
+  return { disabled: on, description: on ? MANAGER_ONLY_HINT : description };
+}
+
 export const VENDOR_TYPE_OPTIONS = VENDOR_TYPES.map((value) => ({ value, label: VENDOR_TYPE_LABELS[value] }));
 
 /** The label each field's server message starts with. */

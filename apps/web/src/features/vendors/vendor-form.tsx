@@ -3,21 +3,23 @@
  * codes of a vendor being edited. The server's input schema checks the fields before the
  * call; the server's message is shown when it refuses, under its field when it names
  * one. While a code is being added or edited the vendor cannot be saved, and the page
- * scrolls to the codes.
+ * scrolls to the codes. Vendor Type, Monthly Rent and Deduct Monthly Rent are a manager's
+ * (mayChangeVendorMoney): staff see them locked, at the store's defaults on a new vendor.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { Vendor, VendorType } from '@pos/contracts';
-import { MESSAGES } from '@pos/domain';
+import { MESSAGES, VENDOR_MONEY_FIELDS, mayChangeVendorMoney } from '@pos/domain';
 import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
 import { ItemCodesSection } from './item-codes-section';
-import { validateVendorValues, VENDOR_TYPE_OPTIONS, vendorFieldOfMessage, vendorFormValues, vendorPayload, type VendorFormValues, type VendorPayload } from './vendor-form-values';
+import { moneyFieldLock, validateVendorValues, VENDOR_TYPE_OPTIONS, vendorFieldOfMessage, vendorFormValues, vendorPayload, type VendorFormValues, type VendorPayload } from './vendor-form-values';
 
 export const FINISH_CODES_LABEL = 'Finish Editing Codes to Save Changes';
 export const FINISH_CODES_HINT = 'Please finish editing codes before saving vendor changes';
@@ -51,6 +53,9 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
   const codesRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saving = add.isPending || edit.isPending;
+  const { currentRole } = useSession();
+  const moneyLocked = currentRole === null || !mayChangeVendorMoney(currentRole.role);
+  const lock = (field: keyof VendorFormValues, description?: string) => moneyFieldLock(VENDOR_MONEY_FIELDS, moneyLocked, field, description);
 
   useEffect(() => {
     if (codesEditing) codesRef.current?.scrollIntoView({ behavior: 'smooth' });
@@ -115,7 +120,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
                     name="vendorType"
                     data={VENDOR_TYPE_OPTIONS}
                     allowDeselect={false}
-                    description="New item codes start at the store's default commission for this type"
+                    {...lock('vendorType', "New item codes start at the store's default commission for this type")}
                     {...form.getInputProps('vendorType')}
                     onChange={(value) => {
                       if (value) form.setFieldValue('vendorType', value as VendorType);
@@ -124,11 +129,16 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
                   <MoneyInput
                     label="Monthly Rent"
                     name="monthlyRent"
-                    description="Posted each month when Deduct Monthly Rent is on"
+                    {...lock('monthlyRent', 'Posted each month when Deduct Monthly Rent is on')}
                     {...microUnitsField(form.getInputProps('monthlyRent'))}
                   />
                 </SimpleGrid>
-                <Checkbox label="Deduct Monthly Rent" name="deductMonthlyRent" {...form.getInputProps('deductMonthlyRent', { type: 'checkbox' })} />
+                <Checkbox
+                  label="Deduct Monthly Rent"
+                  name="deductMonthlyRent"
+                  {...lock('deductMonthlyRent')}
+                  {...form.getInputProps('deductMonthlyRent', { type: 'checkbox' })}
+                />
               </Stack>
             </Section>
             <Section title="Primary Contact">
@@ -144,7 +154,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
 
         {vendor ? (
           <Box ref={codesRef} style={{ scrollMarginTop: 72 }}>
-            <ItemCodesSection key={vendor.id} vendorId={vendor.id} vendorType={vendor.vendorType} onEditingChange={setCodesEditing} />
+            <ItemCodesSection key={vendor.id} vendorId={vendor.id} vendorType={vendor.vendorType} moneyLocked={moneyLocked} onEditingChange={setCodesEditing} />
           </Box>
         ) : (
           <Text c="dimmed" data-testid="codes-later-note">

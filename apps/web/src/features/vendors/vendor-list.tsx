@@ -1,22 +1,25 @@
 /**
  * The vendor table: sortable columns, each vendor's balance (what the store owes it;
  * negative, in red and signed, what it owes the store), pages of 10, 20 or 50 from the server,
- * edit and delete per row, Add Vendor at the bottom right, and the error and success
- * banners above the table. The list reloads on page, size, sort or direction change
+ * edit per row and, for a manager or an owner, delete (asked in a dialog that refuses a
+ * vendor whose balance is not zero), Add Vendor at the bottom right, and the error and
+ * success banners above the table. The list reloads on page, size, sort or direction change
  * and after each save or delete.
  */
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire, type Vendor, type VendorSort } from '@pos/contracts';
-import { MESSAGES, vendorDeleteConfirmMessage } from '@pos/domain';
+import { MESSAGES, mayChangeVendorMoney } from '@pos/domain';
 import { Balance } from '../../components/balance';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
 import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from '../../components/icons';
 import { ariaSort, pageCount, showsPageSizes, showsPagination, toggleSort, useKeepPageInRange, type Paging, type SortState } from '../../lib/paging';
 import { VENDOR_PAGE_SIZES, vendorListInput } from './vendor-list-state';
+import { VendorDeleteModal } from './vendor-delete-modal';
 import { NO_CONTACT_WARNING, vendorRowCells } from './vendor-row';
 
 const COLUMNS: readonly { sort: VendorSort; label: string }[] = [
@@ -67,8 +70,13 @@ export function VendorList({
     paging.toFirstPage();
   };
 
-  const confirmDelete = async (vendor: Vendor) => {
-    if (!window.confirm(vendorDeleteConfirmMessage(vendor.tradeName))) return;
+  // Only a manager or an owner deletes (or archives) a vendor: staff see no Delete.
+  const { currentRole } = useSession();
+  const mayDelete = currentRole !== null && mayChangeVendorMoney(currentRole.role);
+  // The vendor the delete dialog asks about; kept while the dialog fades out.
+  const [asking, setAsking] = useState<{ vendor: Vendor; open: boolean } | null>(null);
+
+  const deleteVendor = async (vendor: Vendor) => {
     setBanner(null);
     try {
       await remove.mutateAsync({ vendorId: vendor.id });
@@ -76,6 +84,7 @@ export function VendorList({
     } catch (error) {
       setBanner(failureBanner(MESSAGES.vendorDeleteFailed, error));
     }
+    setAsking({ vendor, open: false });
     // Deleted or not, show what the server now holds.
     await utils.vendor.list.invalidate();
   };
@@ -140,7 +149,7 @@ export function VendorList({
                       vendor={vendor}
                       deleting={remove.isPending && remove.variables?.vendorId === vendor.id}
                       onEdit={() => onEdit(vendor)}
-                      onDelete={() => void confirmDelete(vendor)}
+                      onDelete={mayDelete ? () => setAsking({ vendor, open: true }) : null}
                     />
                   ))
                 )}
@@ -184,6 +193,13 @@ export function VendorList({
           </Button>
         </Group>
       </Stack>
+      <VendorDeleteModal
+        opened={asking?.open ?? false}
+        vendor={asking?.vendor ?? null}
+        deleting={remove.isPending}
+        onCancel={() => setAsking((a) => (a ? { ...a, open: false } : a))}
+        onConfirm={() => asking && void deleteVendor(asking.vendor)}
+      />
     </>
   );
 }
@@ -216,7 +232,7 @@ function SortableTh({ label, direction, onSort }: { label: string; direction: 'a
   );
 }
 
-function VendorRow({ vendor, deleting, onEdit, onDelete }: { vendor: Vendor; deleting: boolean; onEdit: () => void; onDelete: () => void }) {
+function VendorRow({ vendor, deleting, onEdit, onDelete }: { vendor: Vendor; deleting: boolean; onEdit: () => void; onDelete: (() => void) | null }) {
   const cells = vendorRowCells(vendor);
   return (
     <Table.Tr data-vendor-id={vendor.id}>
@@ -246,11 +262,13 @@ function VendorRow({ vendor, deleting, onEdit, onDelete }: { vendor: Vendor; del
               <PencilIcon />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete vendor ${vendor.tradeName}`} onClick={onDelete} loading={deleting}>
-              <TrashIcon />
-            </ActionIcon>
-          </Tooltip>
+          {onDelete ? (
+            <Tooltip label="Delete" withArrow>
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete vendor ${vendor.tradeName}`} onClick={onDelete} loading={deleting}>
+                <TrashIcon />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
         </Group>
       </Table.Td>
     </Table.Tr>

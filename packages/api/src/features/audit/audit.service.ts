@@ -21,8 +21,14 @@ export interface Actor {
   role: string;
 }
 
+/** An actor acting in one of the store's roles (a caller of a store procedure), whose role decides what it may change. */
+export interface StoreActor extends Actor {
+  userId: bigint;
+  role: Role;
+}
+
 /** The actor of a call made in the caller's current (store, role). */
-export function actorOf(ctx: { storeId: number; role: Role; user: { id: bigint } }): Actor {
+export function actorOf(ctx: { storeId: number; role: Role; user: { id: bigint } }): StoreActor {
   return { storeId: ctx.storeId, userId: ctx.user.id, role: ctx.role };
 }
 

@@ -13,13 +13,17 @@ export interface UserRow {
   username: string;
   email: string;
   passwordHash: string;
+  mustChangePassword: boolean;
+  disabled: boolean;
 }
+
+const USER_COLUMNS = ['id', 'username', 'email', 'password_hash as passwordHash', 'must_change_password as mustChangePassword', sql<boolean>`disabled_at is not null`.as('disabled')] as const;
 
 export async function findUserByLogin(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
   const key = usernameOrEmail.trim().toLowerCase();
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'password_hash as passwordHash'])
+    .select(USER_COLUMNS)
     .where((eb) => eb.or([eb(sql`lower(username)`, '=', key), eb(sql`lower(email)`, '=', key)]))
     .orderBy(sql`lower(username) = ${key}`, 'desc')
     .limit(1)
@@ -27,7 +31,7 @@ export async function findUserByLogin(db: Db, usernameOrEmail: string): Promise<
 }
 
 export async function findUserById(db: Db, userId: bigint | number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(['id', 'username', 'email', 'password_hash as passwordHash']).where('id', '=', BigInt(userId)).executeTakeFirst();
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', BigInt(userId)).executeTakeFirst();
 }
 
 export async function insertUser(db: Db, user: { username: string; email: string; passwordHash: string }): Promise<bigint> {
@@ -49,8 +53,14 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
   return rows.length > 0 ? 'email' : null;
 }
 
-export async function updatePasswordHash(db: Db, userId: bigint | number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', BigInt(userId)).execute();
+/** A new password: `mustChange` when a manager set it (the user changes it at the next sign-in). */
+export async function updatePasswordHash(db: Db, userId: bigint | number, passwordHash: string, mustChange = false): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange }).where('id', '=', BigInt(userId)).execute();
+}
+
+/** Ends every session of a user (disabled, or their password reset by a manager). */
+export async function revokeAllSessions(db: Db, userId: bigint | number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', BigInt(userId)).where('revoked_at', 'is', null).execute();
 }
 
 export async function insertStore(db: Db, name: string, timeZone = 'UTC'): Promise<bigint> {
@@ -116,6 +126,7 @@ export interface SessionIdentity {
   holdsRole: boolean;
   /** The vendor of a claimed VENDOR assignment the user holds (else null). */
   vendorId: bigint | null;
+  mustChangePassword: boolean;
 }
 
 /**
@@ -136,7 +147,8 @@ export async function findSessionIdentity(
       : sql<bigint | null>`null::int8`;
   // A raw statement: every signed-in call runs it (docs/PERFORMANCE.md, Checkout).
   const { rows } = await sql<SessionIdentity>`
-    select s.id as "sessionId", s.user_id as "userId", u.username, u.email, s.last_used_at as "lastUsedAt", ${holds} as "holdsRole", ${vendor} as "vendorId"
+    select s.id as "sessionId", s.user_id as "userId", u.username, u.email, s.last_used_at as "lastUsedAt", ${holds} as "holdsRole", ${vendor} as "vendorId",
+      u.must_change_password as "mustChangePassword"
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`.execute(db);
   return rows[0];

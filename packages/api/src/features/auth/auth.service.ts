@@ -116,17 +116,23 @@ export async function verifyManagerApproval(ctx: Context, storeId: number, appro
   return { id: user.id, username: user.username };
 }
 
-export async function startSession(ctx: Context, user: { id: bigint; username: string; email: string }, message: string): Promise<LoginResult> {
+/**
+ * Opens a session for the user and answers as /login does; a user whose password a manager
+ * reset is answered `mustChangePassword: true` (they change it before any store work).
+ */
+export async function startSession(ctx: Context, user: { id: bigint; username: string; email: string; mustChangePassword?: boolean }, message: string): Promise<LoginResult> {
   const token = newToken();
   await repo.insertSession(ctx.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs) });
   const roles = await repo.listAssignments(ctx.db, user.id);
   ctx.setSessionCookie(token, ctx.config.sessionTtlMs);
-  return { success: true, message, userId: user.id, username: user.username, email: user.email, token, roles };
+  const answer = { success: true, message, userId: user.id, username: user.username, email: user.email, token, roles };
+  return user.mustChangePassword ? { ...answer, mustChangePassword: true } : answer;
 }
 
 /**
  * The account whose username or e-mail and password these are, checked under the sign-in
- * limits as a login is (401 for a wrong pair, 429 past the limits).
+ * limits as a login is (401 for a wrong pair, 429 past the limits, 403 for a disabled
+ * account); a password hashed at an older cost is rehashed.
  */
 export async function verifyCredentials(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<repo.UserRow> {
   await pruneNow(ctx);
@@ -137,11 +143,14 @@ export async function verifyCredentials(ctx: Context, input: z.output<typeof ZLo
   const account = user ? `user:${user.id}` : `name:${name}`;
   const matches = await passwordMatches(ctx, account, input.password, user?.passwordHash ?? null);
   if (!user || !matches) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  if (user.disabled) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
   if (needsRehash(user.passwordHash, ctx.config.scryptCost)) {
-    await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password));
+    await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password), user.mustChangePassword);
   }
   return user;
 }
+
+export const ACCOUNT_DISABLED = 'This account is disabled: ask your store manager';
 
 export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
   return startSession(ctx, await verifyCredentials(ctx, input), 'Login successful');
@@ -210,7 +219,8 @@ export async function changePassword(ctx: Context & { user: { id: bigint }; sess
   }
   const passwordHash = await hashPasswordGated(ctx, input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, ctx.user.id, passwordHash);
+    // The user's own new password: a reset's must-change is met.
+    await repo.updatePasswordHash(trx, ctx.user.id, passwordHash, false);
     await repo.revokeOtherSessions(trx, ctx.user.id, ctx.sessionId);
   });
   return { success: true, message: MESSAGES.passwordChanged };

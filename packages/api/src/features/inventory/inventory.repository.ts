@@ -51,8 +51,9 @@ export async function listItems(db: Db, storeId: number, f: ListInventoryInput):
   return { items, total: count.n };
 }
 
-export async function findItem(db: Db, storeId: number, id: number | bigint): Promise<InventoryRow | undefined> {
-  return selectItems(db, storeId).where('i.id', '=', BigInt(id)).executeTakeFirst();
+export async function findItem(db: Db, storeId: number, id: number | bigint, opts: { forUpdate?: boolean } = {}): Promise<InventoryRow | undefined> {
+  const query = selectItems(db, storeId).where('i.id', '=', BigInt(id));
+  return (opts.forUpdate ? query.forUpdate('i') : query).executeTakeFirst();
 }
 
 export interface ItemValues {

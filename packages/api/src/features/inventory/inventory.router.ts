@@ -14,6 +14,7 @@ import {
   zSuccessOutput,
 } from '@pos/contracts';
 import { roleProcedure, router } from '../../trpc';
+import { actorOf } from '../audit/audit.service';
 import { listItems } from './inventory.repository';
 import { addItem, adjustItem, archiveItem, editItem } from './inventory.service';
 
@@ -33,20 +34,20 @@ export const inventoryRouter = router({
     .meta({ path: '/store/inventory/add' })
     .input(ZAddInventoryInput)
     .output(ZInventoryItemOutput)
-    .mutation(({ ctx, input }) => addItem(ctx.db, ctx.storeId, input)),
+    .mutation(({ ctx, input }) => addItem(ctx.db, actorOf(ctx), input)),
   edit: writeProcedure
     .meta({ path: '/store/inventory/edit' })
     .input(ZEditInventoryInput)
     .output(ZInventoryItemOutput)
-    .mutation(({ ctx, input }) => editItem(ctx.db, ctx.storeId, input)),
+    .mutation(({ ctx, input }) => editItem(ctx.db, actorOf(ctx), input)),
   adjust: writeProcedure
     .meta({ path: '/store/inventory/adjust' })
     .input(ZAdjustInventoryInput)
     .output(ZInventoryItemOutput)
-    .mutation(({ ctx, input }) => adjustItem(ctx.db, ctx.storeId, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => adjustItem(ctx.db, actorOf(ctx), input)),
   archive: writeProcedure
     .meta({ path: '/store/inventory/archive' })
     .input(ZInventoryIdInput)
     .output(zSuccessOutput)
-    .mutation(({ ctx, input }) => archiveItem(ctx.db, ctx.storeId, input.id)),
+    .mutation(({ ctx, input }) => archiveItem(ctx.db, actorOf(ctx), input.id)),
 });

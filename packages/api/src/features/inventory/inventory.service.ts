@@ -1,7 +1,8 @@
 /**
  * Stock rules that take more than one statement, each write in one transaction: an
  * item's item code must be one of the store's, SKUs are unique per store (409), and an
- * adjustment never leaves the quantity on hand below zero.
+ * adjustment never leaves the quantity on hand below zero. Every change writes its audit
+ * event, with the item before and after, in its transaction.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
@@ -9,6 +10,7 @@ import type { z } from 'zod';
 import { QUANTITY_BELOW_ZERO, type InventoryItemInput, type ZAdjustInventoryInput, type ZEditInventoryInput } from '@pos/contracts';
 import { isUniqueViolation } from '../../db-errors';
 import { AppError } from '../../errors';
+import { changedFields, recordAudit, type Actor, type StoreActor } from '../audit/audit.service';
 import { findItemCodeByTag } from '../itemcode/itemcode.repository';
 import * as repo from './inventory.repository';
 
@@ -32,40 +34,70 @@ async function skuUnique<T>(sku: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function loadItem(db: Db, storeId: number, id: number | bigint) {
-  const item = await repo.findItem(db, storeId, id);
+async function loadItem(db: Db, storeId: number, id: number | bigint, opts: { forUpdate?: boolean } = {}) {
+  const item = await repo.findItem(db, storeId, id, opts);
   if (!item) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
   return item;
 }
 
-export async function addItem(db: Db, storeId: number, input: InventoryItemInput) {
+/** A stock item as the audit trail records it (its id is the event's target). */
+function auditedItem(item: repo.InventoryRow) {
+  return {
+    sku: item.sku,
+    description: item.description,
+    itemCode: item.itemCode,
+    price: item.price,
+    quantityOnHand: Number(item.quantityOnHand),
+    reorderLevel: Number(item.reorderLevel),
+  };
+}
+
+export async function addItem(db: Db, actor: Actor, input: InventoryItemInput) {
   return db.transaction().execute(async (trx) => {
-    const itemCodeId = await resolveItemCode(trx, storeId, input.itemCode);
-    const id = await skuUnique(input.sku, () => repo.insertItem(trx, storeId, { ...input, itemCodeId }));
-    return { success: true, message: 'Stock item added', item: await loadItem(trx, storeId, id) };
+    const itemCodeId = await resolveItemCode(trx, actor.storeId, input.itemCode);
+    const id = await skuUnique(input.sku, () => repo.insertItem(trx, actor.storeId, { ...input, itemCodeId }));
+    const item = await loadItem(trx, actor.storeId, id);
+    await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_CREATE', targetType: 'inventoryItem', targetId: id, after: auditedItem(item) });
+    return { success: true, message: 'Stock item added', item };
   });
 }
 
-export async function editItem(db: Db, storeId: number, input: z.output<typeof ZEditInventoryInput>) {
+/** A whole save; the event names the fields that changed, and the SKU on both sides. */
+export async function editItem(db: Db, actor: Actor, input: z.output<typeof ZEditInventoryInput>) {
   return db.transaction().execute(async (trx) => {
-    const itemCodeId = await resolveItemCode(trx, storeId, input.itemCode);
-    const updated = await skuUnique(input.sku, () => repo.updateItem(trx, storeId, input.id, { ...input, itemCodeId }));
+    const before = await loadItem(trx, actor.storeId, input.id, { forUpdate: true });
+    const itemCodeId = await resolveItemCode(trx, actor.storeId, input.itemCode);
+    const updated = await skuUnique(input.sku, () => repo.updateItem(trx, actor.storeId, input.id, { ...input, itemCodeId }));
     if (!updated) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
-    return { success: true, message: 'Stock item saved', item: await loadItem(trx, storeId, input.id) };
+    const item = await loadItem(trx, actor.storeId, input.id);
+    await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_UPDATE', targetType: 'inventoryItem', targetId: input.id, ...changedFields(auditedItem(before), auditedItem(item), ['sku']) });
+    return { success: true, message: 'Stock item saved', item };
   });
 }
 
 /** Applies the change and records the movement; one that would leave less than nothing on hand rolls back. */
-export async function adjustItem(db: Db, storeId: number, userId: bigint, input: z.output<typeof ZAdjustInventoryInput>) {
+export async function adjustItem(db: Db, actor: StoreActor, input: z.output<typeof ZAdjustInventoryInput>) {
   return db.transaction().execute(async (trx) => {
-    const after = await repo.adjustQuantity(trx, storeId, input.id, input.delta, input.reason, userId);
+    const before = await loadItem(trx, actor.storeId, input.id, { forUpdate: true });
+    const after = await repo.adjustQuantity(trx, actor.storeId, input.id, input.delta, input.reason, actor.userId);
     if (after === undefined) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
     if (after < 0n) throw new AppError('BAD_REQUEST', QUANTITY_BELOW_ZERO);
-    return { success: true, message: 'Quantity adjusted', item: await loadItem(trx, storeId, input.id) };
+    await recordAudit(trx, actor, {
+      action: 'INVENTORY_ITEM_ADJUST',
+      targetType: 'inventoryItem',
+      targetId: input.id,
+      before: { sku: before.sku, quantityOnHand: Number(before.quantityOnHand) },
+      after: { sku: before.sku, quantityOnHand: Number(after), reason: input.reason },
+    });
+    return { success: true, message: 'Quantity adjusted', item: await loadItem(trx, actor.storeId, input.id) };
   });
 }
 
-export async function archiveItem(db: Db, storeId: number, id: number) {
-  if (!(await repo.archiveItem(db, storeId, id))) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
-  return { success: true, message: 'Stock item archived' };
+export async function archiveItem(db: Db, actor: Actor, id: number) {
+  return db.transaction().execute(async (trx) => {
+    const item = await loadItem(trx, actor.storeId, id, { forUpdate: true });
+    if (!(await repo.archiveItem(trx, actor.storeId, id))) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
+    await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_ARCHIVE', targetType: 'inventoryItem', targetId: id, before: auditedItem(item) });
+    return { success: true, message: 'Stock item archived' };
+  });
 }

@@ -76,14 +76,9 @@ export async function updateItemCode(db: Db, storeId: number, id: number, v: Ite
     .executeTakeFirst();
 }
 
-export async function findItemCode(db: Db, storeId: number, id: number) {
-  return db
-    .selectFrom('item_codes')
-    .select(ITEM_CODE_COLUMNS)
-    .where('id', '=', BigInt(id))
-    .where(inStore(storeId))
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+export async function findItemCode(db: Db, storeId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db.selectFrom('item_codes').select(ITEM_CODE_COLUMNS).where('id', '=', BigInt(id)).where(inStore(storeId)).where('archived_at', 'is', null);
+  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The live code with this tag in the store, case-insensitively. */

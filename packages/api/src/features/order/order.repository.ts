@@ -17,6 +17,9 @@ type Db = Kysely<Database>;
 export interface LineValues {
   itemCode: string;
   itemCodeId: bigint | null;
+  /** The item the line sells, bound by its number (null and '' for a typed code and price). */
+  itemId: bigint | null;
+  itemNumber: string;
   description: string;
   quantity: bigint;
   price: bigint;
@@ -39,6 +42,7 @@ export interface TaxValues {
 const LINE_COLUMNS = [
   'l.id',
   'l.item_code as itemCode',
+  'l.item_number as itemNumber',
   'l.description',
   'l.quantity',
   'l.price',
@@ -66,7 +70,7 @@ const LINE_RETURNING = columnList(LINE_COLUMNS.map((c) => c.slice(2)));
 export type WrittenLine = Omit<LineRow, 'knownItemCode' | 'warnOnNoControlCode'>;
 
 const LINE_WRITE_COLUMNS = sql.raw(
-  'item_code, item_code_id, description, quantity, price, discount_percent, amount, discount_amount, total, ' +
+  'item_code, item_code_id, item_id, item_number, description, quantity, price, discount_percent, amount, discount_amount, total, ' +
     'tax1_enabled, tax1_percent, tax1_amount, tax1_description, tax2_enabled, tax2_percent, tax2_amount, tax2_description, ' +
     'tax3_enabled, tax3_percent, tax3_amount, tax3_description, commission_percent, vendor_share',
 );
@@ -75,7 +79,7 @@ const LINE_WRITE_COLUMNS = sql.raw(
 function lineTuple(v: LineValues) {
   const [t1, t2, t3] = v.taxes;
   return sql.join([
-    v.itemCode, v.itemCodeId, v.description, v.quantity, v.price, v.discountPercent, v.amount, v.discountAmount, v.total,
+    v.itemCode, v.itemCodeId, v.itemId, v.itemNumber, v.description, v.quantity, v.price, v.discountPercent, v.amount, v.discountAmount, v.total,
     t1.enabled, t1.percent, t1.amount, t1.description, t2.enabled, t2.percent, t2.amount, t2.description,
     t3.enabled, t3.percent, t3.amount, t3.description, v.commissionPercent, v.vendorShare,
   ]);
@@ -286,9 +290,15 @@ export async function listLines(db: Db, storeId: number, orderId: bigint | numbe
     .where(inStore(storeId, 'l'))
     .where('l.order_id', '=', BigInt(orderId));
   if (onlyIds) query = query.where('l.id', 'in', onlyIds);
-  return query.orderBy('l.id').execute();
+  return (await query.orderBy('l.id').execute()).map(withItemNumber);
 }
 export type LineRow = Awaited<ReturnType<typeof listLines>>[number];
+
+/** A line answers `itemNumber` only when it is bound to an item. */
+export function withItemNumber<T extends { itemNumber?: string }>(line: T): Omit<T, 'itemNumber'> & { itemNumber?: string } {
+  const { itemNumber, ...rest } = line;
+  return itemNumber ? { ...rest, itemNumber } : rest;
+}
 
 /**
  * The order lookup: every filter optional (text filters case-insensitive, the order

@@ -39,6 +39,8 @@ import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, requestHash, sameRequest } from '../idempotency/idempotency.service';
+import { itemsForLines, sellOrderItems } from '../item/item.service';
+import type { ItemRow } from '../item/item.repository';
 import type { ItemCodeRow } from '../itemcode/itemcode.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { postOrderSale } from '../ledger/ledger.service';
@@ -86,6 +88,8 @@ function emptyLine(settings: Settings): repo.LineValues {
   return {
     itemCode: '',
     itemCodeId: null,
+    itemId: null,
+    itemNumber: '',
     description: '',
     quantity: 1n,
     price: 0n,
@@ -105,6 +109,8 @@ function emptyLine(settings: Settings): repo.LineValues {
 
 /** What a client may say about a line; a tax flag left out follows its percent and description. */
 type LineFields = Pick<UpdateLineInput, 'itemCode' | 'quantity' | 'price' | 'discountPercent'> & {
+  /** The scanned item's number or alias ('' for a typed code and price). */
+  itemNumber: string;
   description: string;
   tax1Enabled?: boolean | undefined;
   tax1Percent: bigint;
@@ -132,7 +138,7 @@ async function lineCode(db: Db, storeId: number, itemCode: string): Promise<Reso
  * or the store's default vendor commission for a code the store does not know. The
  * caller has checked the line's limits (assertLineWithinLimits).
  */
-function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>): repo.LineValues {
+function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 'defaultVendorCommissionPercent'>, item?: ItemRow): repo.LineValues {
   const tax = (n: 1 | 2 | 3) => {
     const percent = input[`tax${n}Percent`];
     const description = input[`tax${n}Description`];
@@ -150,6 +156,8 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
   return {
     itemCode: input.itemCode,
     itemCodeId: code?.id ?? null,
+    itemId: item?.id ?? null,
+    itemNumber: item?.itemNumber ?? '',
     description: input.description,
     quantity: BigInt(input.quantity),
     price: input.price,
@@ -169,7 +177,15 @@ function lineValues(input: LineFields, code: ItemCode, settings: Pick<Settings, 
 
 /** A line just written, answered as listLines answers it: `resolved` is what its code names, if anything. */
 function answeredLine(line: repo.WrittenLine, resolved: ResolvedCode | undefined): repo.LineRow {
-  return { ...line, knownItemCode: resolved !== undefined, warnOnNoControlCode: resolved?.code?.warnOnNoControlCode ?? false };
+  return repo.withItemNumber({ ...line, knownItemCode: resolved !== undefined, warnOnNoControlCode: resolved?.code?.warnOnNoControlCode ?? false });
+}
+
+/**
+ * A line bound to an item (scanned) sells it: the item's code, description and price
+ * replace what was typed; quantity, discount and taxes stay the line's.
+ */
+function fromItem(fields: LineFields, item: ItemRow | undefined): LineFields {
+  return item ? { ...fields, itemCode: item.itemCode ?? '', description: item.description, price: item.price } : fields;
 }
 
 export async function loadOrder(db: Db, storeId: number, orderId: bigint | number) {
@@ -229,10 +245,11 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
     if (!found) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const { orderId, status, ...settings } = found;
     assertEditable(status);
-    const fields: LineFields = { ...input, description: input.itemDescription };
+    const item = input.itemNumber ? (await itemsForLines(trx, storeId, [input.itemNumber])).get(input.itemNumber) : undefined;
+    const fields = fromItem({ ...input, description: input.itemDescription }, item);
     assertLineWithinLimits(fields);
-    const resolved = await lineCode(trx, storeId, input.itemCode);
-    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, resolved?.code, settings));
+    const resolved = await lineCode(trx, storeId, fields.itemCode);
+    const written = await repo.updateLine(trx, storeId, input.orderLineId, lineValues(fields, resolved?.code, settings, item));
     if (!written) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
     const newLine = input.createNewLine ? answeredLine(await repo.insertLine(trx, storeId, orderId, emptyLine(settings)), undefined) : null;
     const summary = await saveTotals(trx, storeId, orderId);
@@ -250,6 +267,7 @@ export async function updateLine(db: Db, storeId: number, input: UpdateLineInput
 /** A blank line: what a submitted line without an id starts from. */
 const BLANK_LINE: LineFields = {
   itemCode: '',
+  itemNumber: '',
   description: '',
   quantity: 1,
   price: 0n,
@@ -268,6 +286,7 @@ const BLANK_LINE: LineFields = {
 function savedFields(line: repo.LineRow): LineFields {
   return {
     itemCode: line.itemCode,
+    itemNumber: line.itemNumber ?? '',
     description: line.description,
     quantity: Number(line.quantity),
     price: line.price,
@@ -293,6 +312,7 @@ function mergeLine(saved: LineFields, item: SubmitLine): LineFields {
   const sentDescription = item.description !== undefined || item.itemDescription !== undefined;
   const merged: LineFields = {
     itemCode: item.itemCode ?? saved.itemCode,
+    itemNumber: item.itemNumber ?? saved.itemNumber,
     description: sentDescription ? item.description || item.itemDescription || '' : saved.description,
     quantity: item.quantity ?? saved.quantity,
     price: item.price ?? saved.price,
@@ -371,6 +391,7 @@ async function takeStock(trx: Db, storeId: number, order: { id: bigint; orderNum
   const taken = await repo.takeStock(trx, storeId, order.id, `Sold on order ${order.orderNumber}`, userId);
   const short = taken.find((t) => t.quantityAfter < 0n);
   if (short) throw new AppError('BAD_REQUEST', `Only ${short.quantityAfter + short.quantity} of ${short.sku} in stock`);
+  await sellOrderItems(trx, storeId, order.id, userId);
 }
 
 /** Posts a completed order's vendor lines to the ledger with what each payment applied, then its journal in the books. */
@@ -540,12 +561,12 @@ function savedLineLabel(line: repo.LineRow): string {
  * each within the business limits. A saved line listed twice is refused (400, naming
  * it): counted twice, it would post twice for one stored line.
  */
-async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Promise<{ id: number | undefined; fields: LineFields }[]> {
+async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Promise<{ id: number | undefined; fields: LineFields; item: ItemRow | undefined }[]> {
   const saved = input.items.some((item) => item.id !== undefined)
     ? new Map((await repo.listLines(db, storeId, input.orderId)).map((line) => [String(line.id), line]))
     : new Map<string, repo.LineRow>();
   const listed = new Set<string>();
-  const kept: { id: number | undefined; fields: LineFields }[] = [];
+  const merged: { id: number | undefined; fields: LineFields }[] = [];
   for (const item of input.items) {
     const savedLine = item.id !== undefined ? saved.get(String(item.id)) : undefined;
     if (item.id !== undefined && !savedLine) throw new AppError('NOT_FOUND', LINE_NOT_FOUND);
@@ -553,10 +574,18 @@ async function mergedLines(db: Db, storeId: number, input: SubmitOrderInput): Pr
       if (listed.has(String(savedLine.id))) throw new AppError('BAD_REQUEST', `${savedLineLabel(savedLine)} is listed twice: give each line of the order once`);
       listed.add(String(savedLine.id));
     }
-    const fields = mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item);
+    merged.push({ id: item.id, fields: mergeLine(savedLine ? savedFields(savedLine) : BLANK_LINE, item) });
+  }
+  // A scanned line sells its item (404 for an unknown number, 409 once sold).
+  const numbers = merged.flatMap((m) => (m.fields.itemNumber ? [m.fields.itemNumber] : []));
+  const items = numbers.length > 0 ? await itemsForLines(db, storeId, numbers) : new Map<string, ItemRow>();
+  const kept: { id: number | undefined; fields: LineFields; item: ItemRow | undefined }[] = [];
+  for (const m of merged) {
+    const bound = m.fields.itemNumber ? items.get(m.fields.itemNumber) : undefined;
+    const fields = fromItem(m.fields, bound);
     if (isLineEmpty({ itemCode: fields.itemCode, description: fields.description, price: fields.price })) continue;
     assertLineWithinLimits(fields);
-    kept.push({ id: item.id, fields });
+    kept.push({ id: m.id, fields, item: bound });
   }
   if (kept.length === 0) throw new AppError('BAD_REQUEST', 'An order needs at least one line with an item code, a description or a price');
   return kept;
@@ -589,7 +618,7 @@ async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, sett
     const found = k.fields.itemCode ? resolved.get(k.fields.itemCode.toLowerCase()) : undefined;
     // A code names a stock item or an item code; a line with no code is the store's own sale.
     if (k.fields.itemCode && !found) throw new AppError('BAD_REQUEST', unknownItemCodeMessage(k.fields.itemCode));
-    return { id: k.id, found, code: found?.code, values: lineValues(k.fields, found?.code, settings) };
+    return { id: k.id, found, code: found?.code, values: lineValues(k.fields, found?.code, settings, k.item) };
   });
   const written: { line: repo.WrittenLine; found: ResolvedCode | undefined; code: ItemCode; values: repo.LineValues }[] = [];
   for (const l of lines) {

@@ -2,7 +2,7 @@
  * Refunds of completed orders (docs/SETTLEMENT.md, Refunds). In one transaction, with the
  * order locked so refunds of one order take turns: the refund's record (numbered after
  * its order), its lines and payments; the ledger's reversals of what its vendor lines
- * posted; stock back for inventory items; the order REFUNDED once every unit is back; and
+ * posted; stock back for inventory items and scanned items (ACTIVE again); the order REFUNDED once every unit is back; and
  * one ORDER_REFUND audit event. Every amount comes from packages/domain's refund
  * functions, which the refund dialog previews with.
  */
@@ -25,6 +25,7 @@ import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { verifyManagerApproval } from '../auth/auth.service';
 import { idempotent, keptAnswer } from '../idempotency/idempotency.service';
+import { returnOrderItems } from '../item/item.service';
 import { postRefund } from '../ledger/ledger.service';
 import { journalRefund } from '../books/books.service';
 import { assertDayOpen } from '../reports/day-close.service';
@@ -126,7 +127,9 @@ async function refundInTransaction(trx: Db, actor: Actor, approver: { id: bigint
     actor.userId,
   );
   await journalRefund(trx, storeId, { id: refundId, orderId: order.id, number }, actor.userId);
-  await repo.returnStock(trx, storeId, order.id, plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity })), `Returned on refund ${number}`, actor.userId);
+  const returned = plan.lines.map((l) => ({ orderLineId: BigInt(l.line.id), quantity: l.quantity }));
+  await repo.returnStock(trx, storeId, order.id, returned, `Returned on refund ${number}`, actor.userId);
+  await returnOrderItems(trx, storeId, order.id, returned, `Refund ${number}`, actor.userId);
 
   const refundedNow = new Map(plan.lines.map((l) => [l.line.id, l.quantity]));
   const everyUnitBack = sources.every((s) => refundableQuantity({ quantity: s.quantity, refundedQuantity: s.refundedQuantity + (refundedNow.get(s.id) ?? 0n) }) === 0n);

@@ -10,6 +10,7 @@ import type { Database } from '@pos/db';
 import { unknownItemCodeMessage } from '@pos/domain';
 import { AppError } from '../../errors';
 import { findItemCodesByIds, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
+import { findItemByCode } from '../item/item.repository';
 import * as repo from './scan.repository';
 
 type Db = Kysely<Database>;
@@ -37,8 +38,21 @@ export async function resolveCodes(db: Db, storeId: number, codes: readonly stri
   return resolved;
 }
 
-/** /item/scan: what a code names and who is paid for it; 404 when it names nothing. */
+/** /item/scan: what a code names (a tagged item's number or alias first) and who is paid for it; 404 when it names nothing. */
 export async function scanCode(db: Db, storeId: number, typed: string) {
+  // A tagged item's number (or alias) first: the till binds the line to it.
+  const tagged = await findItemByCode(db, storeId, typed);
+  if (tagged) {
+    return {
+      success: true,
+      kind: 'ITEM' as const,
+      code: tagged.itemNumber,
+      itemCode: tagged.itemCode,
+      vendor: tagged.vendorId !== null ? { id: tagged.vendorId, tradeName: tagged.vendorName ?? '', booth: tagged.itemCode ?? '' } : null,
+      description: tagged.description,
+      price: tagged.price,
+    };
+  }
   const found = (await resolveCodes(db, storeId, [typed])).get(typed.toLowerCase());
   if (!found) throw new AppError('NOT_FOUND', unknownItemCodeMessage(typed));
   const { item, code } = found;

@@ -5,12 +5,14 @@ import {
   ZLeaveStoreInput,
   ZLeaveStoreOutput,
   ZListStaffOutput,
+  ZResetStaffPasswordInput,
   ZRevokeStaffInput,
+  ZSetStaffDisabledInput,
   ZStaffChangeOutput,
 } from '@pos/contracts';
 import { authedProcedure, roleProcedure, router } from '../../trpc';
 import { listStaff } from './staff.repository';
-import { addStaff, assignStaff, leaveStore, revokeStaff } from './staff.service';
+import { addStaff, assignStaff, leaveStore, resetStaffPassword, revokeStaff, setStaffDisabled } from './staff.service';
 
 const managerProcedure = roleProcedure('STORE_MANAGER');
 
@@ -35,6 +37,16 @@ export const staffRouter = router({
     .input(ZRevokeStaffInput)
     .output(ZStaffChangeOutput)
     .mutation(({ ctx, input }) => revokeStaff(ctx, input)),
+  resetPassword: managerProcedure
+    .meta({ path: '/store/staff/reset-password' })
+    .input(ZResetStaffPasswordInput)
+    .output(ZStaffChangeOutput)
+    .mutation(({ ctx, input }) => resetStaffPassword(ctx, input)),
+  setDisabled: managerProcedure
+    .meta({ path: '/store/staff/set-disabled' })
+    .input(ZSetStaffDisabledInput)
+    .output(ZStaffChangeOutput)
+    .mutation(({ ctx, input }) => setStaffDisabled(ctx, input)),
   /** Any signed-in user gives up a store role of their own (not the store's last owner). */
   leave: authedProcedure
     .meta({ path: '/account/leave-store' })

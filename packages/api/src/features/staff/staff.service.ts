@@ -5,7 +5,7 @@
  * transaction: the user's username and roles in the store before and after.
  */
 import type { z } from 'zod';
-import type { ZAddStaffInput, ZAssignStaffInput, ZLeaveStoreInput, ZRevokeStaffInput } from '@pos/contracts';
+import type { ZAddStaffInput, ZAssignStaffInput, ZLeaveStoreInput, ZResetStaffPasswordInput, ZRevokeStaffInput, ZSetStaffDisabledInput } from '@pos/contracts';
 import { canGrantRole, type Role, type StoreRole } from '@pos/domain';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
@@ -115,4 +115,53 @@ export async function leaveStore(ctx: Context & { user: { id: bigint } }, input:
     await recordRoleChange(trx, { storeId, userId: ctx.user.id, role }, 'STAFF_LEAVE', ctx.user.id, role);
   });
   return { success: true, message: `You no longer hold ${role} in that store`, roles: await auth.listAssignments(ctx.db, ctx.user.id) };
+}
+
+/**
+ * A member this caller may reset or disable: someone else, holding roles here only (a
+ * manager of one store does not lock a person out of another), each a role the caller
+ * may grant (a manager acts on staff, an owner on anyone but themselves).
+ */
+async function manageableMember(ctx: StaffCtx, trx: Db, userId: number) {
+  if (BigInt(userId) === ctx.user.id) throw new AppError('FORBIDDEN', 'Change your own password on the Account page; you cannot disable yourself');
+  const found = await repo.memberRoles(trx, ctx.storeId, userId);
+  if (!found || found.roles.length === 0) throw new AppError('NOT_FOUND', 'That user is not a member of this store');
+  for (const role of found.roles) {
+    if (!canGrantRole(ctx.role, role)) throw new AppError('FORBIDDEN', `A ${ctx.role} may not reset or disable a ${role}`);
+  }
+  if (await repo.holdsRoleElsewhere(trx, ctx.storeId, userId)) throw new AppError('FORBIDDEN', 'That user also works in another store: an administrator resets or disables them');
+  return found;
+}
+
+/** Gives a member a temporary password; they must change it at the next sign-in, and their sessions end. */
+export async function resetStaffPassword(ctx: StaffCtx, input: z.output<typeof ZResetStaffPasswordInput>) {
+  const passwordHash = await hashPasswordGated(ctx, input.password);
+  const username = await ctx.db.transaction().execute(async (trx) => {
+    const found = await manageableMember(ctx, trx, input.userId);
+    await auth.updatePasswordHash(trx, input.userId, passwordHash, true);
+    await auth.revokeAllSessions(trx, input.userId);
+    await recordAudit(trx, actorOf(ctx), { action: 'STAFF_PASSWORD_RESET', targetType: 'user', targetId: input.userId, before: null, after: { username: found.username, mustChangePassword: true } });
+    return found.username;
+  });
+  return { success: true, message: `${username}'s password was reset: they change it at their next sign-in`, member: await member(ctx, input.userId) };
+}
+
+/** Disables a member (they cannot sign in; their sessions end) or enables them again. */
+export async function setStaffDisabled(ctx: StaffCtx, input: z.output<typeof ZSetStaffDisabledInput>) {
+  const username = await ctx.db.transaction().execute(async (trx) => {
+    const found = await manageableMember(ctx, trx, input.userId);
+    const was = await repo.setUserDisabled(trx, input.userId, input.disabled);
+    if (input.disabled) await auth.revokeAllSessions(trx, input.userId);
+    if (was !== input.disabled) {
+      await recordAudit(trx, actorOf(ctx), {
+        action: input.disabled ? 'STAFF_DISABLE' : 'STAFF_ENABLE',
+        targetType: 'user',
+        targetId: input.userId,
+        before: { username: found.username, disabled: was },
+        after: { username: found.username, disabled: input.disabled },
+      });
+    }
+    return found.username;
+  });
+  return { success: true, message: input.disabled ? `${username} is disabled` : `${username} is enabled`, member: await member(ctx, input.userId) };
 }

@@ -111,14 +111,10 @@ export async function updateVendor(db: Db, storeId: number, vendorId: number, v:
     .executeTakeFirst();
 }
 
-export async function findVendor(db: Db, storeId: number, vendorId: number | bigint): Promise<VendorRow | undefined> {
-  return db
-    .selectFrom('vendors')
-    .select(VENDOR_COLUMNS)
-    .where('id', '=', BigInt(vendorId))
-    .where(inStore(storeId))
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+export async function findVendor(db: Db, storeId: number, vendorId: number | bigint, opts: { forUpdate?: boolean } = {}): Promise<VendorRow | undefined> {
+  const query = db.selectFrom('vendors').select(VENDOR_COLUMNS).where('id', '=', BigInt(vendorId)).where(inStore(storeId)).where('archived_at', 'is', null);
+  // Locked, the row's balance holds still: the ledger's trigger updates it with every entry.
+  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * /vendor/list, /vendor/add, /vendor/edit, /vendor/delete: STORE_STAFF and above, always
- * within the caller's store; a vendor of another store is answered as not found. The
- * vendors' accounts (rent, adjustments, payouts, statements) are the ledger's calls,
- * served under /vendor too (ledger.router.ts).
+ * /vendor/list, /vendor/add, /vendor/edit: STORE_STAFF and above (staff neither set nor
+ * change a vendor's money settings: vendor.service.ts); /vendor/delete: STORE_MANAGER and
+ * above. Always within the caller's store; a vendor of another store is answered as not
+ * found. The vendors' accounts (rent, adjustments, payouts, statements) are the ledger's
+ * calls, served under /vendor too (ledger.router.ts).
  */
 import { ZAddVendorInput, ZEditVendorInput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
+import { VENDOR_DELETE_FORBIDDEN, VENDOR_MONEY_ROLE } from '@pos/domain';
 import { roleProcedure, router } from '../../trpc';
+import { actorOf } from '../audit/audit.service';
 import { ledgerProcedures } from '../ledger/ledger.router';
 import { portalAccessProcedures } from '../portal/portal.router';
 import { addVendor, deleteVendor, editVendor, listVendorPage } from './vendor.service';
@@ -20,22 +23,22 @@ export const vendorRouter = router({
     .query(({ ctx, input }) => listVendorPage(ctx.db, ctx.storeId, input)),
 
   add: staffProcedure
-    .meta({ path: '/vendor/add' })
+    .meta({ path: '/vendor/add', accessNote: "STORE_STAFF only with the store's defaults for Vendor Type, Monthly Rent and Deduct Monthly Rent (403)" })
     .input(ZAddVendorInput)
     .output(ZVendorOutput)
-    .mutation(({ ctx, input }) => addVendor(ctx.db, ctx.storeId, input)),
+    .mutation(({ ctx, input }) => addVendor(ctx.db, actorOf(ctx), input)),
 
   edit: staffProcedure
-    .meta({ path: '/vendor/edit' })
+    .meta({ path: '/vendor/edit', accessNote: 'STORE_STAFF changes no Vendor Type, Monthly Rent or Deduct Monthly Rent (403)' })
     .input(ZEditVendorInput)
     .output(ZVendorOutput)
-    .mutation(({ ctx, input }) => editVendor(ctx.db, ctx.storeId, input.vendorId, input)),
+    .mutation(({ ctx, input }) => editVendor(ctx.db, actorOf(ctx), input.vendorId, input)),
 
-  delete: staffProcedure
+  delete: roleProcedure(VENDOR_MONEY_ROLE, VENDOR_DELETE_FORBIDDEN)
     .meta({ path: '/vendor/delete' })
     .input(ZVendorIdInput)
     .output(ZVendorDeleteOutput)
-    .mutation(({ ctx, input }) => deleteVendor(ctx.db, ctx.storeId, input.vendorId)),
+    .mutation(({ ctx, input }) => deleteVendor(ctx.db, actorOf(ctx), input.vendorId)),
 
   ...ledgerProcedures,
   ...portalAccessProcedures,

@@ -1,0 +1,184 @@
+/**
+ * Intake of a delivery: a keyboard grid (item code, description, price, quantity; Enter
+ * in a row's last box adds a row and moves there), the code's vendor shown once the code
+ * resolves (/item/scan), or a CSV file read into the same rows with a preview. Every row
+ * is checked with the server's schema before the save; the save is one /item/import, all
+ * rows or none, and hands the new items to the tag printer.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { errorMessage } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { BLANK_ROW, checkRows, rowIsBlank, rowsFromCsv, type IntakeRow } from './item-rows';
+
+const FIELDS = ['itemCode', 'description', 'price', 'quantity'] as const;
+const FIELD_LABELS = { itemCode: 'Item Code', description: 'Description', price: 'Price', quantity: 'Qty' } as const;
+
+export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: (itemIds: number[]) => void }) {
+  const [rows, setRows] = useState<IntakeRow[]>([{ ...BLANK_ROW }]);
+  const [vendors, setVendors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const grid = useRef<HTMLTableSectionElement>(null);
+  const utils = trpc.useUtils();
+  const importItems = trpc.item.import.useMutation();
+
+  const filled = rows.filter((r) => !rowIsBlank(r));
+  const checked = checkRows(filled);
+  const errors = checked.filter((c) => c.error !== null);
+
+  const setField = (i: number, field: keyof IntakeRow, value: string) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+
+  /** Names the vendor of a code as soon as it is left. */
+  const resolve = async (code: string) => {
+    const tag = code.trim();
+    if (tag === '' || vendors[tag.toLowerCase()] !== undefined) return;
+    try {
+      const answer = await utils.scan.code.fetch({ code: tag });
+      const name = answer.kind === 'ITEM_CODE' ? (answer.vendor?.tradeName ?? 'The store') : 'Not an item code';
+      setVendors((v) => ({ ...v, [tag.toLowerCase()]: name }));
+    } catch {
+      setVendors((v) => ({ ...v, [tag.toLowerCase()]: 'Unknown item code' }));
+    }
+  };
+
+  const focus = (row: number, field: (typeof FIELDS)[number]) =>
+    requestAnimationFrame(() => grid.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-field="${field}"]`)?.focus());
+
+  const onKeyDown = (i: number, field: (typeof FIELDS)[number]) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const at = FIELDS.indexOf(field);
+    if (at < FIELDS.length - 1) return focus(i, FIELDS[at + 1]!);
+    if (i === rows.length - 1) setRows((rs) => [...rs, { ...BLANK_ROW, itemCode: rs[i]?.itemCode ?? '' }]);
+    focus(i + 1, 'description');
+  };
+
+  const reset = () => {
+    setRows([{ ...BLANK_ROW }]);
+    setProblem(null);
+    setShowErrors(false);
+  };
+
+  const save = async () => {
+    setShowErrors(true);
+    if (filled.length === 0 || errors.length > 0) return;
+    try {
+      const answer = await importItems.mutateAsync({ rows: checked.map((c) => c.input) });
+      notifySuccess(answer.message);
+      reset();
+      onSaved(answer.items.map((i) => i.id));
+    } catch (err) {
+      setProblem(errorMessage(err, 'Could not save the items'));
+    }
+  };
+
+  const readFile = async (file: File | null) => {
+    if (!file) return;
+    const { rows: read, problem: bad } = rowsFromCsv(await file.text());
+    setProblem(bad);
+    if (bad) return;
+    setRows(read.length > 0 ? read : [{ ...BLANK_ROW }]);
+    setShowErrors(true);
+    for (const code of new Set(read.map((r) => r.itemCode))) void resolve(code);
+  };
+
+  const errorOf = (i: number) => {
+    if (!showErrors || rowIsBlank(rows[i]!)) return null;
+    const n = rows.slice(0, i + 1).filter((r) => !rowIsBlank(r)).length;
+    return checked[n - 1]?.error ?? null;
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Intake" size="xl">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Type a row and press Enter to go on; the last box's Enter adds a row.
+          </Text>
+          <FileButton accept=".csv,text/csv" onChange={(f) => void readFile(f)}>
+            {(props) => (
+              <Button variant="default" size="xs" {...props}>
+                Import CSV…
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {problem ? (
+          <Alert color="red" title="Nothing was saved" data-testid="intake-problem">
+            {problem}
+          </Alert>
+        ) : null}
+        {showErrors && errors.length > 0 ? (
+          <Alert color="red" title={`${errors.length} ${errors.length === 1 ? 'row needs' : 'rows need'} fixing; nothing is saved until every row is right`} data-testid="intake-errors">
+            {errors.slice(0, 5).map((e) => (
+              <Text key={e.n} size="sm">
+                {e.error}
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
+        <Table aria-label="Intake rows" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>#</Table.Th>
+              {FIELDS.map((f) => (
+                <Table.Th key={f}>{FIELD_LABELS[f]}</Table.Th>
+              ))}
+              <Table.Th>Vendor</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody ref={grid}>
+            {rows.map((row, i) => {
+              const error = errorOf(i);
+              return (
+                <Table.Tr key={i} data-intake-row={i + 1} data-error={error ? '' : undefined}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  {FIELDS.map((f) => (
+                    <Table.Td key={f} w={f === 'description' ? undefined : f === 'quantity' ? 70 : 120}>
+                      <TextInput
+                        size="xs"
+                        aria-label={`Row ${i + 1} ${FIELD_LABELS[f]}`}
+                        data-row={i}
+                        data-field={f}
+                        value={row[f]}
+                        error={f === 'price' && error ? true : undefined}
+                        onChange={(e) => setField(i, f, e.currentTarget.value)}
+                        onBlur={f === 'itemCode' ? () => void resolve(row.itemCode) : undefined}
+                        onKeyDown={onKeyDown(i, f)}
+                      />
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Text size="xs" c={vendors[row.itemCode.trim().toLowerCase()]?.startsWith('Unknown') ? 'red' : undefined} data-testid={`intake-vendor-${i + 1}`}>
+                      {row.itemCode.trim() ? (vendors[row.itemCode.trim().toLowerCase()] ?? '…') : ''}
+                    </Text>
+                    {error ? (
+                      <Text size="xs" c="red">
+                        {error}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Button variant="subtle" size="xs" onClick={() => setRows((rs) => [...rs, { ...BLANK_ROW }])}>
+            Add row
+          </Button>
+          <Group>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button loading={importItems.isPending} disabled={filled.length === 0} onClick={() => void save()}>
+              Save {filled.length} {filled.length === 1 ? 'item' : 'items'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
