@@ -111,6 +111,22 @@ describe('invitations', () => {
     expect(await failureOf(h.call().portal.accept({ token: tokenOf(inviteUrl), usernameOrEmail: person.username, password: 'wrong password' }))).toMatchObject({ status: 401 });
   });
 
+  it('accepting with an account follows the login rules: a disabled account is refused, a reset password must still be changed', async () => {
+    const person = await addStaff(h, owner, 'STORE_STAFF');
+    await h.as(owner).staff.setDisabled({ userId: person.userId, disabled: true });
+    const { inviteUrl } = await h.as(owner).vendor.invite({ vendorId, email: person.email });
+    const accept = (password: string) => h.call().portal.accept({ token: tokenOf(inviteUrl), usernameOrEmail: person.username, password });
+    expect(await failureOf(accept(person.password))).toMatchObject({ status: 403, message: 'This account is disabled: ask your store manager' });
+    const held = await sql<{ n: string }>`select count(*)::text as n from role_assignments where user_id = ${person.userId} and role = 'VENDOR'`.execute(handle.db);
+    expect(held.rows[0]!.n).toBe('0');
+
+    await h.as(owner).staff.setDisabled({ userId: person.userId, disabled: false });
+    await h.as(owner).staff.resetPassword({ userId: person.userId, password: 'temporary pass' });
+    const answer = await accept('temporary pass');
+    expect(answer).toMatchObject({ success: true, mustChangePassword: true });
+    expect(answer.roles.filter((r) => r.role === 'VENDOR')).toEqual([expect.objectContaining({ vendorId })]);
+  });
+
   it('who may invite: an accountant, a manager and the owner; not a cashier; never another store’s vendor', async () => {
     const accountant = await addStaff(h, owner, 'STORE_ACCOUNTANT');
     const manager = await addStaff(h, owner, 'STORE_MANAGER');
