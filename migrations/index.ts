@@ -26,6 +26,7 @@ import * as m0020 from './0020_create_journals';
 import * as m0021 from './0021_index_foreign_keys';
 import * as m0022 from './0022_add_user_status';
 import * as m0023 from './0023_create_items';
+import * as m0024 from './0024_add_vendor_portal';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_index_foreign_keys': m0021,
   '0022_add_user_status': m0022,
   '0023_create_items': m0023,
+  '0024_add_vendor_portal': m0024,
 };

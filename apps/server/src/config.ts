@@ -22,7 +22,7 @@ export interface EnvConfig {
   trustProxy: TrustProxy;
   maxBatchSize: number;
   database: DatabaseSettings;
-  api: Pick<ApiConfig, 'signInLimits' | 'scryptCost' | 'passwordHashing'>;
+  api: Pick<ApiConfig, 'signInLimits' | 'scryptCost' | 'passwordHashing' | 'publicUrl'>;
 }
 
 export const DEFAULT_MAX_BATCH_SIZE = 50;
@@ -75,6 +75,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     },
     api: {
       scryptCost,
+      ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
       signInLimits: {
         failuresPerAccountAddress: wholeNumber(env, 'SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS', DEFAULT_SIGN_IN_LIMITS.failuresPerAccountAddress, 1),
         failuresPerAddress: wholeNumber(env, 'SIGNIN_FAILURES_PER_ADDRESS', DEFAULT_SIGN_IN_LIMITS.failuresPerAddress, 1),

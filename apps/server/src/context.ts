@@ -31,6 +31,7 @@ export function createContextFactory(db: Kysely<Database>, config: ApiConfig): C
       config,
       log: req.log,
       ip: req.ip,
+      origin: `${req.protocol}://${req.host}`,
       identity: {
         token: body.token ?? bearer ?? req.cookies?.[SESSION_COOKIE] ?? null,
         storeId: parseStoreId(storeClaim),

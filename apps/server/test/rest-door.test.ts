@@ -12,6 +12,7 @@ import type { DbHandle } from '@pos/db';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, loginAs, signInAdmin, signUpOwner, uniqueName, type ApiHarness, type Person } from '../../../test/factories';
 import { addCode, addVendor, cashMethodOf, completeSale } from '../../../test/sales';
+import { inviteVendor, tokenOf } from '../../../test/portal';
 import { buildApp } from '../src/app';
 import { restPaths } from '../src/rest-door';
 
@@ -78,7 +79,7 @@ async function dayCompleted(person: Person, orderId: bigint | number): Promise<s
 }
 
 /** The only paths a caller without a token may use. */
-const PUBLIC_PATHS = ['/login', '/signup'];
+const PUBLIC_PATHS = ['/login', '/signup', '/portal/accept'];
 
 const tested = new Set<string>();
 function describePath(path: string, fn: () => void) {
@@ -115,7 +116,7 @@ describe('every REST path of the router', () => {
     expect(failure(await post(path, { tokenString: 'forged', storeId: owner.storeId, role: owner.role }))).toMatchObject({ status: 401 });
   });
 
-  it('only /login and /signup are public', () => {
+  it('only /login, /signup and /portal/accept are public', () => {
     expect(paths.filter((p) => PUBLIC_PATHS.includes(p)).sort()).toEqual([...PUBLIC_PATHS].sort());
   });
 
@@ -2105,6 +2106,99 @@ describe('store settings, payment methods and the roadmap through the door', () 
       expect(failure(await post('/roadmap/roadmap', { ...as(owner), action: 'create', entry: { ...entry, title: '' } }))).toMatchObject({ status: 400, message: 'Title is required' });
       expect(failure(await post('/roadmap/roadmap', { ...as(stranger), action: 'delete', id }))).toMatchObject({ status: 404 });
       expect((await post('/roadmap/roadmap', { ...as(owner), action: 'delete', id })).json()).toMatchObject({ success: true });
+    });
+  });
+});
+
+// the vendor portal ----------------------------------------------------------------
+describe('the vendor portal', () => {
+  const money = (value: string) => ({ type: 'Money' as const, value });
+  let shop: Person;
+  let vendorId: number;
+  let vendor: Person;
+  let sold: string;
+  beforeAll(async () => {
+    shop = await signUpOwner(h);
+    vendorId = await addVendor(h, shop, { tradeName: uniqueName('Door') });
+    const tag = uniqueName('DOOR');
+    await addCode(h, shop, vendorId, { tag, commissionPercent: 20_000_000n });
+    sold = (await completeSale(h, h.db, shop, [{ itemCode: tag, description: 'Door knob', quantity: 1, price: 12_000_000n }], [{ method: await cashMethodOf(h, shop), amount: 12_000_000n }])).orderNumber;
+    vendor = await inviteVendor(h, shop, vendorId);
+  });
+
+  describePath('/vendor/invite', () => {
+    it('answers the link on the address called, its id and when it expires; a cashier is 403', async () => {
+      const res = await post('/vendor/invite', { ...as(shop), vendorId, email: 'door@example.test' }, { headers: { host: 'mall.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ inviteUrl: string }>().inviteUrl).toMatch(/^http:\/\/mall\.example\/accept-invite\/[A-Za-z0-9_-]{43}$/);
+      const cashier = await addStaff(h, shop, 'STORE_STAFF');
+      expect(failure(await post('/vendor/invite', { ...as(cashier), vendorId, email: 'door@example.test' }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/vendor/invite/revoke', () => {
+    it('revokes once; again is 409', async () => {
+      const { inviteId } = await h.as(shop).vendor.invite({ vendorId, email: 'gone@example.test' });
+      expect((await post('/vendor/invite/revoke', { ...as(shop), inviteId })).json()).toMatchObject({ success: true });
+      expect(failure(await post('/vendor/invite/revoke', { ...as(shop), inviteId }))).toMatchObject({ status: 409 });
+    });
+  });
+
+  describePath('/vendor/portal-access', () => {
+    it('lists the people with access', async () => {
+      const res = await post('/vendor/portal-access', { ...as(shop), vendorId });
+      expect(res.json<{ people: { username: string }[] }>().people.map((p) => p.username)).toContain(vendor.username);
+    });
+  });
+
+  describePath('/vendor/portal-access/revoke', () => {
+    it('removes access; a person without it is 404', async () => {
+      const other = await inviteVendor(h, shop, vendorId);
+      expect((await post('/vendor/portal-access/revoke', { ...as(shop), vendorId, userId: other.userId })).json()).toMatchObject({ success: true });
+      expect(failure(await post('/portal/summary', as(other)))).toMatchObject({ status: 403 });
+      expect(failure(await post('/vendor/portal-access/revoke', { ...as(shop), vendorId, userId: other.userId }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/portal/accept', () => {
+    it('answers as /login, with the VENDOR assignment naming the vendor; a forged token is 400', async () => {
+      const { inviteUrl } = await h.as(shop).vendor.invite({ vendorId, email: 'new@example.test' });
+      const res = await post('/portal/accept', { token: tokenOf(inviteUrl), ...newUser() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ roles: unknown[] }>().roles).toEqual([{ storeId: shop.storeId, storeName: shop.storeName, role: 'VENDOR', vendorId, vendorName: expect.any(String) }]);
+      expect(failure(await post('/portal/accept', { token: 'forged', ...newUser() }))).toMatchObject({ status: 400, message: 'This invitation is not valid' });
+    });
+  });
+
+  describePath('/portal/summary', () => {
+    it('answers the caller’s vendor whatever vendorId the body names; a store role is 403', async () => {
+      const res = await post('/portal/summary', { ...as(vendor), vendorId: 1 });
+      expect(res.json()).toMatchObject({ vendorId, balance: { type: 'Money', value: '9600000' } });
+      expect(failure(await post('/portal/summary', as(shop)))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/portal/sales', () => {
+    it('answers the sold line with its split', async () => {
+      const res = await post('/portal/sales', as(vendor));
+      expect(res.json<{ lines: unknown[] }>().lines).toEqual([
+        expect.objectContaining({ orderNumber: sold, lineTotal: money('12000000'), commission: money('-2400000'), cardFee: money('0'), net: money('9600000') }),
+      ]);
+    });
+  });
+
+  describePath('/portal/statement', () => {
+    it('answers the store’s statement of the caller’s main account', async () => {
+      const res = await post('/portal/statement', as(vendor));
+      expect(res.json()).toMatchObject({ vendor: { id: vendorId }, closingBalance: money('9600000') });
+    });
+  });
+
+  describePath('/portal/payouts', () => {
+    it('answers the payouts, newest first', async () => {
+      await h.as(shop).vendor.payout({ vendorId, amount: { type: 'Money', value: '5000000' }, method: 'CASH', reference: '' });
+      const res = await post('/portal/payouts', as(vendor));
+      expect(res.json<{ payouts: { method: string }[]; total: number }>()).toMatchObject({ total: 1, payouts: [{ method: 'CASH' }] });
     });
   });
 });

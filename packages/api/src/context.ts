@@ -30,8 +30,10 @@ export interface ApiConfig {
   passwordHashing: { concurrency: number; queue: number };
   /** Old attempt records and expired sessions are deleted at most this often (per process). */
   pruneIntervalMs: number;
-  /** The clock dashboards read "today" and "this month" from; tests pin it. */
+  /** The clock dashboards read "today" and "this month" from, and invitations expire by; tests pin it. */
   now: () => Date;
+  /** Where the web app is reached (PUBLIC_URL), for links the product hands out; else the request's own origin. */
+  publicUrl?: string;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
@@ -72,6 +74,8 @@ export interface Context {
   log: Logger;
   identity: Identity;
   ip: string;
+  /** The scheme and host the request was made to ('https://mall.example'), when the door knows it. */
+  origin?: string;
   /** Sets (token) or clears (null) the HttpOnly session cookie; a no-op for createCaller. */
   setSessionCookie: (token: string | null, maxAgeMs?: number) => void;
   /** Sets a header of the HTTP answer (retry-after on a 429), on either door; a no-op for createCaller. */

@@ -5,6 +5,7 @@ import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { itemRouter } from './features/item/item.router';
 import { orderRouter } from './features/order/order.router';
+import { portalRouter } from './features/portal/portal.router';
 import { reportsRouter } from './features/reports/reports.router';
 import { roadmapRouter } from './features/roadmap/roadmap.router';
 import { scanRouter } from './features/scan/scan.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   item: itemRouter,
   order: orderRouter,
+  portal: portalRouter,
   reports: reportsRouter,
   roadmap: roadmapRouter,
   scan: scanRouter,

@@ -5,7 +5,10 @@
  * 3. the procedures by who may call them: public, authed (a live session),
  *    roleProcedure(role): the caller holds (storeId, role) and role includes `role`
  *    (the role hierarchy of packages/domain roles.ts), and anyRoleProcedure(...roles):
- *    the same for a role that includes any one of them. A wrong role is FORBIDDEN (403), never 401.
+ *    the same for a role that includes any one of them, and vendorProcedure: the caller holds
+ *    (storeId, VENDOR), and the vendor is the assignment's. A wrong role is FORBIDDEN (403),
+ *    never 401. VENDOR includes no store role and none includes it, so a vendor is refused
+ *    every store procedure and a store role every portal procedure.
  */
 import { initTRPC } from '@trpc/server';
 import { ROLES, includes, isRole, type Role } from '@pos/domain';
@@ -109,6 +112,7 @@ export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(as
       sessionId: found.sessionId,
       storeId: claim.storeId,
       role: claim.role,
+      assignedVendorId: found.vendorId,
     },
   });
 });
@@ -131,3 +135,12 @@ export function anyRoleProcedure(...roles: [Role, ...Role[]]) {
     return next();
   });
 }
+
+/**
+ * A vendor portal procedure: the caller holds (storeId, VENDOR); `ctx.vendorId` is the
+ * vendor that assignment names, the only vendor the procedure may read or change.
+ */
+export const vendorProcedure = memberProcedure.meta({ access: 'VENDOR' }).use(({ ctx, next }) => {
+  if (ctx.role !== 'VENDOR' || ctx.assignedVendorId === null) throw new AppError('FORBIDDEN', 'This is for vendors in the vendor portal');
+  return next({ ctx: { vendorId: ctx.assignedVendorId } });
+});

@@ -731,6 +731,48 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       call(() => h.as(manager).books.saveAccount({ account: 'bank', exportName: 'Savings', exportNumber: '1001' })),
       403,
     ],
+    [
+      '/vendor/invite',
+      'VENDOR_INVITE',
+      call(() => h.as(accountant).vendor.invite({ vendorId, email: 'invited@example.test' })),
+      call(() => h.as(cashier).vendor.invite({ vendorId, email: 'invited@example.test' })),
+      403,
+    ],
+    [
+      '/vendor/invite/revoke',
+      'VENDOR_INVITE_REVOKE',
+      async () => {
+        const { inviteId } = await h.as(owner).vendor.invite({ vendorId, email: 'revoked@example.test' });
+        return () => h.as(manager).vendor.inviteRevoke({ inviteId });
+      },
+      async () => {
+        const { inviteId } = await h.as(owner).vendor.invite({ vendorId, email: 'revoked@example.test' });
+        await h.as(owner).vendor.inviteRevoke({ inviteId });
+        return () => h.as(manager).vendor.inviteRevoke({ inviteId });
+      },
+      409,
+    ],
+    [
+      '/portal/accept',
+      'VENDOR_PORTAL_ACCEPT',
+      async () => {
+        const { inviteUrl } = await h.as(owner).vendor.invite({ vendorId, email: 'accepts@example.test' });
+        return () => h.call().portal.accept({ token: inviteUrl.split('/').pop()!, ...newClerk() });
+      },
+      call(() => h.call().portal.accept({ token: 'forged', ...newClerk() })),
+      400,
+    ],
+    [
+      '/vendor/portal-access/revoke',
+      'VENDOR_PORTAL_REVOKE',
+      async () => {
+        const { inviteUrl } = await h.as(owner).vendor.invite({ vendorId, email: 'loses@example.test' });
+        const answer = await h.call().portal.accept({ token: inviteUrl.split('/').pop()!, ...newClerk() });
+        return () => h.as(owner).vendor.portalAccessRevoke({ vendorId, userId: answer.userId });
+      },
+      call(() => h.as(owner).vendor.portalAccessRevoke({ vendorId, userId: owner.userId })),
+      404,
+    ],
   ];
 
   it.each(cases)('%s: one %s event when it succeeds, none when it fails', async (_path, action, succeed, fail, status) => {

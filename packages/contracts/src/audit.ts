@@ -50,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'ITEM_EDIT',
   'ITEM_WITHDRAW',
   'BOOKS_ACCOUNT_NAME',
+  'VENDOR_INVITE',
+  'VENDOR_INVITE_REVOKE',
+  'VENDOR_PORTAL_ACCEPT',
+  'VENDOR_PORTAL_REVOKE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,7 +20,14 @@ export const zEmail = zString('Email')
 
 export const zUsername = zText('Username', 50).regex(/^[^\s@]+$/, own('Username may not contain spaces or @'));
 
-export const ZRoleAssignment = z.object({ storeId: zIdOut, storeName: z.string(), role: zRole });
+/** A role held in a store; a VENDOR assignment also names its vendor (vendorId, vendorName). */
+export const ZRoleAssignment = z.object({
+  storeId: zIdOut,
+  storeName: z.string(),
+  role: zRole,
+  vendorId: zIdOut.optional(),
+  vendorName: z.string().optional(),
+});
 export type RoleAssignment = z.output<typeof ZRoleAssignment>;
 
 export const ZLoginInput = z.object({

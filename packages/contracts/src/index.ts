@@ -18,3 +18,4 @@ export * from './labels';
 export * from './item';
 export * from './scan';
 export * from './books';
+export * from './portal';

@@ -77,7 +77,25 @@ export interface RoleAssignmentsTable {
   user_id: Int8;
   store_id: Int8;
   role: string;
+  /** The vendor a VENDOR assignment belongs to (null for every other role). */
+  vendor_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   created_at: CreatedAt;
+}
+
+/** Invitations to the vendor portal (migration 0022): the token only as its hash. */
+export interface VendorInvitesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  vendor_id: Int8;
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_by: Int8;
+  created_at: CreatedAt;
+  accepted_at: NullableTimestamp;
+  accepted_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  revoked_at: NullableTimestamp;
+  revoked_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface SessionsTable {
@@ -603,6 +621,7 @@ export interface Database {
   stores: StoresTable;
   users: UsersTable;
   role_assignments: RoleAssignmentsTable;
+  vendor_invites: VendorInvitesTable;
   sessions: SessionsTable;
   auth_attempts: AuthAttemptsTable;
 }

@@ -14,3 +14,4 @@ export * from './books-accounts';
 export * from './books';
 export * from './vendor-money-settings';
 export * from './time-zones';
+export * from './portal';

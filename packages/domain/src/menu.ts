@@ -4,7 +4,7 @@
  */
 
 import { MESSAGES } from './errors';
-import { type MenuRole, type Role, isVisible } from './roles';
+import { type MenuRole, type Role, STAFF_ROLES, VENDOR_ROLE, isVisible } from './roles';
 
 export interface MenuEntry {
   label: string;
@@ -23,6 +23,9 @@ export interface VisibleMenuEntry extends MenuEntry {
 }
 
 const ALL: readonly MenuRole[] = ['ALL'];
+/** Every role but a vendor's: the staff screens a vendor never sees. */
+const STAFF: readonly MenuRole[] = STAFF_ROLES;
+const VENDORS: readonly MenuRole[] = [VENDOR_ROLE];
 const SYSTEM_ADMINS: readonly MenuRole[] = ['SST_ADMIN', 'ABSOLUTE_ADMIN'];
 const STORE_MANAGERS: readonly MenuRole[] = ['STORE_MANAGER', 'STORE_OWNER'];
 const STORE_WORKERS: readonly MenuRole[] = ['STORE_STAFF', 'STORE_MANAGER', 'STORE_OWNER'];
@@ -41,7 +44,13 @@ function freezeEntry(e: MenuEntry): MenuEntry {
 /** In drawer order. */
 export const MENU: readonly MenuEntry[] = Object.freeze(
   [
-    { label: 'Dashboard', path: '/dashboard', allowed: ALL },
+    { label: 'Dashboard', path: '/dashboard', allowed: STAFF },
+    // The vendor portal: a vendor's own booth, sales, statements, payouts and items.
+    { label: 'My Booth', path: '/portal', allowed: VENDORS },
+    { label: 'Sales', path: '/portal/sales', allowed: VENDORS },
+    { label: 'Statements', path: '/portal/statements', allowed: VENDORS },
+    { label: 'Payouts', path: '/portal/payouts', allowed: VENDORS },
+    { label: 'Items', path: '/portal/items', allowed: VENDORS },
     {
       label: 'System Management',
       path: '/system',
@@ -99,7 +108,12 @@ export function visibleMenu(current: Role | null): VisibleMenuEntry[] {
 
 /** Who may open each route (besides '/', the public login page). */
 export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Object.freeze({
-  '/dashboard': ALL,
+  '/dashboard': STAFF,
+  '/portal': VENDORS,
+  '/portal/sales': VENDORS,
+  '/portal/statements': VENDORS,
+  '/portal/payouts': VENDORS,
+  '/portal/items': VENDORS,
   '/system': SYSTEM_ADMINS,
   '/system/users': SYSTEM_ADMINS,
   '/system/stores': SYSTEM_ADMINS,
@@ -112,8 +126,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   // Balances, rent, payouts and every account's statement (/store/vendors/accounts/...).
   '/store/vendors/accounts': STORE_REPORTERS,
   '/orders': STORE_WORKERS,
-  // The page shows only a heading: any signed-in user may open it.
-  '/customers': ALL,
+  // The page shows only a heading: any member of a store's staff may open it.
+  '/customers': STAFF,
   '/reports': STORE_REPORTERS,
   '/books': STORE_REPORTERS,
   '/store/audit': STORE_AUDITORS,

@@ -14,6 +14,7 @@ export const ROLES = [
   'STORE_MANAGER',
   'STORE_ACCOUNTANT',
   'STORE_OWNER',
+  'VENDOR',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -22,6 +23,13 @@ export type MenuRole = Role | 'ALL';
 
 export const STORE_ROLES = ['STORE_STAFF', 'STORE_MANAGER', 'STORE_ACCOUNTANT', 'STORE_OWNER'] as const satisfies readonly Role[];
 export const SYSTEM_ROLES = ['ABSOLUTE_ADMIN', 'SST_STAFF', 'SST_MANAGER', 'SST_ADMIN'] as const satisfies readonly Role[];
+/**
+ * A vendor of one store in the vendor portal: the assignment also names the vendor. It
+ * includes no store role and no store role includes it.
+ */
+export const VENDOR_ROLE = 'VENDOR' as const satisfies Role;
+/** Every role but VENDOR: the staff of stores and of the platform. */
+export const STAFF_ROLES = ROLES.filter((r) => r !== VENDOR_ROLE) as readonly Exclude<Role, 'VENDOR'>[];
 export type StoreRole = (typeof STORE_ROLES)[number];
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
@@ -34,6 +42,7 @@ const ROLE_NAMES: Readonly<Record<Role, string>> = {
   STORE_MANAGER: 'Store manager',
   STORE_ACCOUNTANT: 'Store accountant',
   STORE_STAFF: 'Store staff',
+  VENDOR: 'Vendor',
 };
 
 /** A role in words, as every screen shows it ('Store staff', not STORE_STAFF); an unknown code as given. */
@@ -62,6 +71,7 @@ export const ROLE_HIERARCHY: Readonly<Record<Role, readonly Role[]>> = Object.fr
   STORE_MANAGER: Object.freeze(['STORE_STAFF'] as const),
   STORE_ACCOUNTANT: Object.freeze([] as const),
   STORE_STAFF: Object.freeze([] as const),
+  VENDOR: Object.freeze([] as const),
 });
 
 /**

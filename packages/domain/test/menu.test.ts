@@ -25,8 +25,14 @@ describe('MENU', () => {
     const workers = ['STORE_STAFF', 'STORE_MANAGER', 'STORE_OWNER'];
     const managers = ['STORE_MANAGER', 'STORE_OWNER'];
     const admins = ['SST_ADMIN', 'ABSOLUTE_ADMIN'];
+    const staff = ROLES.filter((r) => r !== 'VENDOR');
     expect(flat(MENU)).toEqual([
-      ['Dashboard', '/dashboard', ['ALL']],
+      ['Dashboard', '/dashboard', staff],
+      ['My Booth', '/portal', ['VENDOR']],
+      ['Sales', '/portal/sales', ['VENDOR']],
+      ['Statements', '/portal/statements', ['VENDOR']],
+      ['Payouts', '/portal/payouts', ['VENDOR']],
+      ['Items', '/portal/items', ['VENDOR']],
       ['System Management', '/system', admins],
       ['Users', '/system/users', admins],
       ['Stores', '/system/stores', admins],
@@ -76,6 +82,7 @@ describe('visibleMenu', () => {
     SST_ADMIN: ['Dashboard', { 'System Management': ['Users', 'Stores'] }, 'Roadmap', 'Account'],
     SST_MANAGER: ['Dashboard', 'Roadmap', 'Account'],
     SST_STAFF: ['Dashboard', 'Roadmap', 'Account'],
+    VENDOR: ['My Booth', 'Sales', 'Statements', 'Payouts', 'Items', 'Roadmap', 'Account'],
   };
 
   it.each(ROLES)('%s', (role) => {
@@ -106,7 +113,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(12);
+    expect(labels(MENU)).toHaveLength(17);
   });
 });
 
@@ -114,7 +121,7 @@ describe('ROUTE_ACCESS', () => {
   it('matches the menu rule for each menu path except /customers', () => {
     const flat = (es: readonly MenuEntry[]): MenuEntry[] => es.flatMap((e) => [e, ...flat(e.children ?? [])]);
     for (const e of flat(MENU)) {
-      if (e.path === '/customers') expect(ROUTE_ACCESS[e.path]).toEqual(['ALL']);
+      if (e.path === '/customers') expect(ROUTE_ACCESS[e.path]).toEqual(ROLES.filter((r) => r !== 'VENDOR'));
       else expect(ROUTE_ACCESS[e.path]).toEqual(e.allowed);
     }
     expect(Object.keys(ROUTE_ACCESS)).toHaveLength(flat(MENU).length);
@@ -145,6 +152,12 @@ describe('ROUTE_ACCESS', () => {
     expect(canAccessRoute('SST_MANAGER', '/system')).toBe(false);
     expect(canAccessRoute('SST_STAFF', '/roadmap')).toBe(true);
     expect(canAccessRoute(null, '/dashboard')).toBe(false);
+    expect(canAccessRoute('VENDOR', '/portal/sales')).toBe(true);
+    expect(canAccessRoute('VENDOR', '/roadmap')).toBe(true);
+    expect(canAccessRoute('VENDOR', '/dashboard')).toBe(false);
+    expect(canAccessRoute('VENDOR', '/customers')).toBe(false);
+    expect(canAccessRoute('VENDOR', '/store/vendors')).toBe(false);
+    expect(canAccessRoute('STORE_OWNER', '/portal')).toBe(false);
     expect(canAccessRoute('STORE_OWNER', '/nowhere')).toBe(false);
   });
 });

@@ -28,11 +28,20 @@ function cycleError(h: Record<string, readonly string[]>): DomainError {
 }
 
 describe('roles', () => {
-  it('lists the eight roles, four store and four system', () => {
-    expect(ROLES).toHaveLength(8);
+  it('lists the nine roles, four store, four system and the vendor', () => {
+    expect(ROLES).toHaveLength(9);
     expect([...STORE_ROLES].sort()).toEqual(['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER', 'STORE_STAFF']);
     expect([...SYSTEM_ROLES].sort()).toEqual(['ABSOLUTE_ADMIN', 'SST_ADMIN', 'SST_MANAGER', 'SST_STAFF']);
-    expect(new Set([...STORE_ROLES, ...SYSTEM_ROLES])).toEqual(new Set(ROLES));
+    expect(new Set([...STORE_ROLES, ...SYSTEM_ROLES, 'VENDOR'])).toEqual(new Set(ROLES));
+  });
+
+  it('VENDOR includes no other role and no other role includes it', () => {
+    for (const r of ROLES) {
+      if (r === 'VENDOR') continue;
+      expect(includes('VENDOR', r)).toBe(false);
+      expect(includes(r, 'VENDOR')).toBe(false);
+    }
+    expect(canGrantRole('STORE_OWNER', 'VENDOR')).toBe(false);
   });
 
   it('isRole recognises exactly the roles ("ALL" is not a role)', () => {
@@ -54,6 +63,7 @@ describe('hierarchy', () => {
       STORE_MANAGER: ['STORE_STAFF'],
       STORE_ACCOUNTANT: [],
       STORE_STAFF: [],
+      VENDOR: [],
     });
   });
 

@@ -47,6 +47,10 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ITEM_EDIT: 'Item changed',
   ITEM_WITHDRAW: 'Items withdrawn',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
+  VENDOR_INVITE: 'Vendor invited to the portal',
+  VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
+  VENDOR_PORTAL_ACCEPT: 'Portal invitation accepted',
+  VENDOR_PORTAL_REVOKE: 'Portal access revoked',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */
@@ -56,6 +60,7 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   user: 'User',
   order: 'Order',
   vendor: 'Vendor',
+  vendorInvite: 'Portal invitation',
   storeDay: 'Store day',
   itemCode: 'Item code',
   inventoryItem: 'Stock item',

@@ -73,14 +73,19 @@ export async function findPlatformStoreId(db: Db): Promise<bigint> {
   return row.id;
 }
 
-export async function insertRoleAssignment(db: Db, a: { storeId: bigint | number; userId: bigint | number; role: Role }): Promise<void> {
-  await db.insertInto('role_assignments').values({ store_id: BigInt(a.storeId), user_id: BigInt(a.userId), role: a.role }).execute();
+export async function insertRoleAssignment(db: Db, a: { storeId: bigint | number; userId: bigint | number; role: Role; vendorId?: bigint | null }): Promise<void> {
+  await db
+    .insertInto('role_assignments')
+    .values({ store_id: BigInt(a.storeId), user_id: BigInt(a.userId), role: a.role, vendor_id: a.vendorId ?? null })
+    .execute();
 }
 
 export interface AssignmentRow {
   storeId: bigint;
   storeName: string;
   role: Role;
+  vendorId?: bigint;
+  vendorName?: string;
 }
 
 /** A user's role assignments, oldest first (the first becomes current after login). */
@@ -88,11 +93,13 @@ export async function listAssignments(db: Db, userId: bigint | number): Promise<
   const rows = await db
     .selectFrom('role_assignments as ra')
     .innerJoin('stores as s', 's.id', 'ra.store_id')
-    .select(['ra.store_id as storeId', 's.name as storeName', 'ra.role'])
+    .leftJoin('vendors as v', 'v.id', 'ra.vendor_id')
+    .select(['ra.store_id as storeId', 's.name as storeName', 'ra.role', 'ra.vendor_id as vendorId', 'v.trade_name as vendorName'])
     .where('ra.user_id', '=', BigInt(userId))
     .orderBy('ra.id')
     .execute();
-  return rows as AssignmentRow[];
+  // Only a VENDOR assignment names a vendor.
+  return rows.map(({ vendorId, vendorName, ...r }) => ({ ...r, role: r.role as Role, ...(vendorId !== null ? { vendorId, vendorName: vendorName ?? '' } : {}) }));
 }
 
 /** The roles a user holds in one store. */
@@ -117,6 +124,8 @@ export interface SessionIdentity {
   email: string;
   lastUsedAt: Date;
   holdsRole: boolean;
+  /** The vendor of a claimed VENDOR assignment the user holds (else null). */
+  vendorId: bigint | null;
   mustChangePassword: boolean;
 }
 
@@ -132,9 +141,14 @@ export async function findSessionIdentity(
   const holds = claim
     ? sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStore(claim.storeId, 'ra')} and ra.role = ${claim.role})`
     : sql<boolean>`false`;
+  const vendor =
+    claim?.role === 'VENDOR'
+      ? sql<bigint | null>`(select ra.vendor_id from role_assignments ra where ra.user_id = s.user_id and ${inStore(claim.storeId, 'ra')} and ra.role = 'VENDOR')`
+      : sql<bigint | null>`null::int8`;
   // A raw statement: every signed-in call runs it (docs/PERFORMANCE.md, Checkout).
   const { rows } = await sql<SessionIdentity>`
-    select s.id as "sessionId", s.user_id as "userId", u.username, u.email, s.last_used_at as "lastUsedAt", ${holds} as "holdsRole", u.must_change_password as "mustChangePassword"
+    select s.id as "sessionId", s.user_id as "userId", u.username, u.email, s.last_used_at as "lastUsedAt", ${holds} as "holdsRole", ${vendor} as "vendorId",
+      u.must_change_password as "mustChangePassword"
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`.execute(db);
   return rows[0];

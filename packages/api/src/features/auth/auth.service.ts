@@ -116,15 +116,25 @@ export async function verifyManagerApproval(ctx: Context, storeId: number, appro
   return { id: user.id, username: user.username };
 }
 
-export async function startSession(ctx: Context, user: { id: bigint; username: string; email: string }, message: string): Promise<LoginResult> {
+/**
+ * Opens a session for the user and answers as /login does; a user whose password a manager
+ * reset is answered `mustChangePassword: true` (they change it before any store work).
+ */
+export async function startSession(ctx: Context, user: { id: bigint; username: string; email: string; mustChangePassword?: boolean }, message: string): Promise<LoginResult> {
   const token = newToken();
   await repo.insertSession(ctx.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs) });
   const roles = await repo.listAssignments(ctx.db, user.id);
   ctx.setSessionCookie(token, ctx.config.sessionTtlMs);
-  return { success: true, message, userId: user.id, username: user.username, email: user.email, token, roles };
+  const answer = { success: true, message, userId: user.id, username: user.username, email: user.email, token, roles };
+  return user.mustChangePassword ? { ...answer, mustChangePassword: true } : answer;
 }
 
-export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
+/**
+ * The account whose username or e-mail and password these are, checked under the sign-in
+ * limits as a login is (401 for a wrong pair, 429 past the limits, 403 for a disabled
+ * account); a password hashed at an older cost is rehashed.
+ */
+export async function verifyCredentials(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<repo.UserRow> {
   await pruneNow(ctx);
   const name = input.usernameOrEmail.toLowerCase();
   const user = await repo.findUserByLogin(ctx.db, name);
@@ -137,13 +147,20 @@ export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): 
   if (needsRehash(user.passwordHash, ctx.config.scryptCost)) {
     await repo.updatePasswordHash(ctx.db, user.id, await hashPasswordGated(ctx, input.password), user.mustChangePassword);
   }
-  const answer = await startSession(ctx, user, 'Login successful');
-  return user.mustChangePassword ? { ...answer, mustChangePassword: true } : answer;
+  return user;
 }
 
 export const ACCOUNT_DISABLED = 'This account is disabled: ask your store manager';
 
-export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
+export async function login(ctx: Context, input: z.output<typeof ZLoginInput>): Promise<LoginResult> {
+  return startSession(ctx, await verifyCredentials(ctx, input), 'Login successful');
+}
+
+/**
+ * Counts a new account made from the caller's address (a sign-up, an invitation accepted
+ * with a new account); 429 past the limit of sign-ups per address, recording nothing.
+ */
+export async function countSignup(ctx: Context): Promise<void> {
   await pruneNow(ctx);
   const { signupsPerAddress, signupWindowMs } = ctx.config.signInLimits;
   const attemptId = await recordAttemptInTurn(ctx, `signup ${ctx.ip}`, { kind: 'signup', address: ctx.ip });
@@ -152,6 +169,10 @@ export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>)
     await repo.forgetAttempt(ctx.db, attemptId);
     throw tooMany(ctx, wait, 'Too many sign-ups from this address.');
   }
+}
+
+export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>): Promise<LoginResult> {
+  await countSignup(ctx);
   const passwordHash = await hashPasswordGated(ctx, input.password);
   const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC';
   const user = await ctx.db.transaction().execute(async (trx) => {
@@ -171,7 +192,7 @@ export async function signup(ctx: Context, input: z.output<typeof ZSignupInput>)
 export async function createUser(
   trx: Kysely<Database>,
   user: { username: string; email: string; passwordHash: string },
-  assignment: { storeId: bigint | number; role: Role },
+  assignment: { storeId: bigint | number; role: Role; vendorId?: bigint | null },
 ): Promise<bigint> {
   const taken = await repo.usernameOrEmailTaken(trx, user.username, user.email);
   if (taken) throw takenError(taken);

@@ -10,6 +10,7 @@ import { VENDOR_DELETE_FORBIDDEN, VENDOR_MONEY_ROLE } from '@pos/domain';
 import { roleProcedure, router } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { ledgerProcedures } from '../ledger/ledger.router';
+import { portalAccessProcedures } from '../portal/portal.router';
 import { addVendor, deleteVendor, editVendor, listVendorPage } from './vendor.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -40,4 +41,5 @@ export const vendorRouter = router({
     .mutation(({ ctx, input }) => deleteVendor(ctx.db, actorOf(ctx), input.vendorId)),
 
   ...ledgerProcedures,
+  ...portalAccessProcedures,
 });

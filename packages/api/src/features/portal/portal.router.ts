@@ -1,0 +1,83 @@
+/**
+ * The vendor portal's calls (docs/API.md, Vendor portal). Under /vendor, for the store
+ * (STORE_ACCOUNTANT, STORE_MANAGER and above): /vendor/invite, /vendor/invite/revoke,
+ * /vendor/portal-access and its revoke. Under /portal, for a VENDOR, the vendor always
+ * the one the caller's assignment names: summary, sales, statement, payouts; and the
+ * public /portal/accept.
+ */
+import {
+  ZAcceptInviteInput,
+  ZEmptyInput,
+  ZInviteInput,
+  ZInviteOutput,
+  ZInviteRevokeInput,
+  ZLoginOutput,
+  ZPortalAccessInput,
+  ZPortalAccessOutput,
+  ZPortalAccessRevokeInput,
+  ZPortalPayoutsInput,
+  ZPortalPayoutsOutput,
+  ZPortalSalesInput,
+  ZPortalSalesOutput,
+  ZPortalStatementInput,
+  ZPortalStatementOutput,
+  ZPortalSummaryOutput,
+  zSuccessOutput,
+} from '@pos/contracts';
+import { anyRoleProcedure, publicProcedure, router, vendorProcedure } from '../../trpc';
+import { actorOf } from '../audit/audit.service';
+import { acceptInvite, invite, portalAccess, portalPayouts, portalSales, portalStatement, portalSummary, revokeInvite, revokePortalAccess } from './portal.service';
+
+const storeProcedure = anyRoleProcedure('STORE_ACCOUNTANT', 'STORE_MANAGER');
+
+/** Spread into the vendor router: their paths live under /vendor. */
+export const portalAccessProcedures = {
+  invite: storeProcedure
+    .meta({ path: '/vendor/invite' })
+    .input(ZInviteInput)
+    .output(ZInviteOutput)
+    .mutation(({ ctx, input }) => invite(ctx, actorOf(ctx), input)),
+  inviteRevoke: storeProcedure
+    .meta({ path: '/vendor/invite/revoke' })
+    .input(ZInviteRevokeInput)
+    .output(zSuccessOutput)
+    .mutation(({ ctx, input }) => revokeInvite(ctx.db, actorOf(ctx), input.inviteId)),
+  portalAccess: storeProcedure
+    .meta({ path: '/vendor/portal-access' })
+    .input(ZPortalAccessInput)
+    .output(ZPortalAccessOutput)
+    .query(({ ctx, input }) => portalAccess(ctx.db, ctx.storeId, ctx.config.now(), input.vendorId)),
+  portalAccessRevoke: storeProcedure
+    .meta({ path: '/vendor/portal-access/revoke' })
+    .input(ZPortalAccessRevokeInput)
+    .output(zSuccessOutput)
+    .mutation(({ ctx, input }) => revokePortalAccess(ctx.db, actorOf(ctx), input)),
+};
+
+export const portalRouter = router({
+  accept: publicProcedure
+    .meta({ path: '/portal/accept' })
+    .input(ZAcceptInviteInput)
+    .output(ZLoginOutput)
+    .mutation(({ ctx, input }) => acceptInvite(ctx, input)),
+  summary: vendorProcedure
+    .meta({ path: '/portal/summary' })
+    .input(ZEmptyInput)
+    .output(ZPortalSummaryOutput)
+    .query(({ ctx }) => portalSummary(ctx)),
+  sales: vendorProcedure
+    .meta({ path: '/portal/sales' })
+    .input(ZPortalSalesInput)
+    .output(ZPortalSalesOutput)
+    .query(({ ctx, input }) => portalSales(ctx, input)),
+  statement: vendorProcedure
+    .meta({ path: '/portal/statement' })
+    .input(ZPortalStatementInput)
+    .output(ZPortalStatementOutput)
+    .query(({ ctx, input }) => portalStatement(ctx, input)),
+  payouts: vendorProcedure
+    .meta({ path: '/portal/payouts' })
+    .input(ZPortalPayoutsInput)
+    .output(ZPortalPayoutsOutput)
+    .query(({ ctx, input }) => portalPayouts(ctx, input ?? { page: 1, pageSize: 50 })),
+});
