@@ -42,7 +42,7 @@ const approvalOf = (p: Person, password = p.password) => ({ usernameOrEmail: p.u
 
 async function post(path: string, body: object) {
   const res = await app.inject({ method: 'POST', url: `/api/v1${path}`, payload: body });
-  return { status: res.statusCode, body: res.json<Record<string, any>>() };
+  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
 }
 
 /** A new draft of `person`'s, answered as /order/next answers it. */

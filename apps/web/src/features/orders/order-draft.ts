@@ -168,11 +168,11 @@ export class OrderDraft {
   /** Looks up the line's code as typed (/item/scan), for who is paid for it or that it names nothing. */
   async scanCode(key: string): Promise<void> {
     const code = this.lines.get(key)?.itemCode.trim() ?? '';
-    const scan = this.deps.api.scan;
-    if (code === '' || !scan) return;
-    let found: Awaited<ReturnType<typeof scan>>;
+    const api = this.deps.api;
+    if (code === '' || !api.scan) return;
+    let found: Awaited<ReturnType<NonNullable<typeof api.scan>>>;
     try {
-      found = await scan(code);
+      found = await api.scan(code);
     } catch (error) {
       this.log('Failed to look up the item code', error);
       return;

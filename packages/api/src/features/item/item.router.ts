@@ -27,7 +27,7 @@ const managerProcedure = roleProcedure('STORE_MANAGER');
 
 /** The store's staff act on every item of the store. */
 function storeScope(ctx: Context & { storeId: number; role: Role; user: { id: bigint } }): ItemScope {
-  return { db: ctx.db, storeId: ctx.storeId, actor: actorOf(ctx) as ItemScope['actor'] };
+  return { db: ctx.db, storeId: ctx.storeId, actor: actorOf(ctx) };
 }
 
 export const itemRouter = router({
