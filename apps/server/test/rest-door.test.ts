@@ -315,7 +315,7 @@ describePath('/signup', () => {
     expect(body).toMatchObject({ success: true, username: user.username, email: user.email, roles: [{ storeName: 'Rest Store', role: 'STORE_OWNER' }] });
     expect(res.cookies.find((c) => c.name === 'token')).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax' });
     const list = await post('/store/staff/list', { tokenString: body.token, storeId: body.roles[0].storeId, role: 'STORE_OWNER' });
-    expect(list.json().staff).toEqual([{ userId: body.userId, username: user.username, email: user.email, roles: ['STORE_OWNER'] }]);
+    expect(list.json().staff).toEqual([{ userId: body.userId, username: user.username, email: user.email, roles: ['STORE_OWNER'], disabled: false, mustChangePassword: false }]);
   });
 
   it('answers 409 to a taken username or e-mail, whatever the case', async () => {
@@ -447,6 +447,75 @@ describePath('/store/staff/revoke', () => {
     for (const userId of [-1, 0, 'abc', 1e300, null]) {
       expect(failure(await post('/store/staff/revoke', { ...as(solo), userId, staffRole: 'STORE_STAFF' }))).toMatchObject({ status: 400 });
     }
+  });
+});
+
+describePath('/store/staff/reset-password', () => {
+  it('gives a member a temporary password: their sessions end, the old password fails, the new one signs in answering mustChangePassword', async () => {
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    const res = await post('/store/staff/reset-password', { ...as(owner), userId: cashier.userId, password: 'temporary password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: `${cashier.username}'s password was reset: they change it at their next sign-in`,
+      member: { userId: cashier.userId, roles: ['STORE_STAFF'], mustChangePassword: true },
+    });
+    expect(failure(await post('/store/staff/list', as(cashier)))).toMatchObject({ status: 401 });
+    expect(failure(await post('/login', { usernameOrEmail: cashier.username, password: cashier.password }))).toMatchObject({ status: 401 });
+    const login = await post('/login', { usernameOrEmail: cashier.username, password: 'temporary password' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ success: true, userId: cashier.userId, mustChangePassword: true });
+  });
+
+  it("answers 403 for the caller's own password or a manager resetting an owner, 404 for another store's user, 400 for a short password or a bad userId", async () => {
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    expect(failure(await post('/store/staff/reset-password', { ...as(owner), userId: owner.userId, password: 'temporary password' }))).toMatchObject({ status: 403 });
+    expect(failure(await post('/store/staff/reset-password', { ...as(manager), userId: owner.userId, password: 'temporary password' }))).toMatchObject({ status: 403 });
+    const other = await signUpOwner(h);
+    expect(failure(await post('/store/staff/reset-password', { ...as(owner), userId: other.userId, password: 'temporary password' }))).toMatchObject({ status: 404 });
+    // Refused calls changed nothing: the owner still signs in with their own password.
+    expect((await post('/login', { usernameOrEmail: other.username, password: other.password })).statusCode).toBe(200);
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    expect(failure(await post('/store/staff/reset-password', { ...as(owner), userId: cashier.userId, password: 'short' }))).toMatchObject({ status: 400 });
+    for (const userId of [-1, 0, 'abc', null]) {
+      expect(failure(await post('/store/staff/reset-password', { ...as(owner), userId, password: 'temporary password' }))).toMatchObject({ status: 400 });
+    }
+    // Refused calls ended no session.
+    expect((await post('/store/fetch-time-zone', as(cashier))).statusCode).toBe(200);
+  });
+});
+
+describePath('/store/staff/set-disabled', () => {
+  it('disables a member (their session ends, sign-in refused with the reason) and enables them again', async () => {
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    const res = await post('/store/staff/set-disabled', { ...as(owner), userId: cashier.userId, disabled: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: `${cashier.username} is disabled`, member: { userId: cashier.userId, disabled: true } });
+    expect(failure(await post('/store/staff/list', as(cashier)))).toMatchObject({ status: 401 });
+    expect(failure(await post('/login', { usernameOrEmail: cashier.username, password: cashier.password }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'This account is disabled: ask your store manager',
+    });
+    const back = await post('/store/staff/set-disabled', { ...as(owner), userId: cashier.userId, disabled: false });
+    expect(back.json()).toMatchObject({ success: true, message: `${cashier.username} is enabled`, member: { userId: cashier.userId, disabled: false } });
+    expect((await post('/login', { usernameOrEmail: cashier.username, password: cashier.password })).statusCode).toBe(200);
+  });
+
+  it('answers 403 to disabling oneself, to a cashier, to a manager disabling an owner; 404 for another store user; 400 for a disabled that is not a boolean', async () => {
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    const cashier = await addStaff(h, owner, 'STORE_STAFF');
+    expect(failure(await post('/store/staff/set-disabled', { ...as(owner), userId: owner.userId, disabled: true }))).toMatchObject({ status: 403 });
+    expect(failure(await post('/store/staff/set-disabled', { ...as(manager), userId: owner.userId, disabled: true }))).toMatchObject({ status: 403 });
+    expect(failure(await post('/store/staff/set-disabled', { ...as(cashier), userId: manager.userId, disabled: true }))).toMatchObject({ status: 403 });
+    const other = await signUpOwner(h);
+    expect(failure(await post('/store/staff/set-disabled', { ...as(owner), userId: other.userId, disabled: true }))).toMatchObject({ status: 404 });
+    for (const disabled of ['true', 1, null, undefined]) {
+      expect(failure(await post('/store/staff/set-disabled', { ...as(owner), userId: cashier.userId, disabled }))).toMatchObject({ status: 400 });
+    }
+    // Nobody was disabled by the refused calls.
+    for (const person of [owner, manager, cashier]) expect((await post('/store/fetch-time-zone', as(person))).statusCode, person.username).toBe(200);
+    expect((await post('/login', { usernameOrEmail: other.username, password: other.password })).statusCode).toBe(200);
   });
 });
 
@@ -1578,6 +1647,34 @@ describe('orders and store dashboards through the door', () => {
     });
   });
 
+  describePath('/order/customer-name', () => {
+    it("sets a draft's customer name (trimmed), kept on the order", async () => {
+      const d = await draft();
+      const res = await post('/order/customer-name', { ...as(clerk), orderId: d.nextOrderId, customerName: '  Grace Hopper ' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'OK', customerName: 'Grace Hopper' });
+      expect((await fetchOrder(clerk, d.nextOrderId)).order.customerName).toBe('Grace Hopper');
+      expect((await post('/order/customer-name', { ...as(clerk), orderId: d.nextOrderId, customerName: '' })).json()).toMatchObject({ success: true, customerName: '' });
+      expect((await fetchOrder(clerk, d.nextOrderId)).order.customerName).toBe('');
+    });
+
+    it("answers 409 once completed, 404 for another store's order, 400 to a name too long, 403 for an accountant", async () => {
+      const done = await completed();
+      expect(failure(await post('/order/customer-name', { ...as(clerk), orderId: done.nextOrderId, customerName: 'Late' }))).toMatchObject({
+        status: 409,
+        message: 'This order is COMPLETED and can no longer be edited',
+      });
+      expect((await fetchOrder(clerk, done.nextOrderId)).order.customerName).toBe('Ada');
+      const theirs = await draft(rival);
+      expect(failure(await post('/order/customer-name', { ...as(clerk), orderId: theirs.nextOrderId, customerName: 'Thief' }))).toMatchObject({ status: 404, message: 'No such order in this store' });
+      expect((await fetchOrder(rival, theirs.nextOrderId)).order.customerName).toBe('');
+      const d = await draft();
+      expect(failure(await post('/order/customer-name', { ...as(clerk), orderId: d.nextOrderId, customerName: 'x'.repeat(201) }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/order/customer-name', { ...as(books), orderId: d.nextOrderId, customerName: 'Ada' }))).toMatchObject({ status: 403 });
+      expect((await fetchOrder(clerk, d.nextOrderId)).order.customerName).toBe('');
+    });
+  });
+
   describePath('/order/cancel', () => {
     it('cancels a DRAFT for a cashier and a PENDING order for a manager, with the reason', async () => {
       const d = await draft();
@@ -1685,11 +1782,12 @@ describe('orders and store dashboards through the door', () => {
     let cashier: Person;
     let auditor: Person;
 
-    // One sale at NOW: total 57.88, tax 3.91; no item code, so it is the store's own sale
-    // and earns no vendor anything. One draft of the cashier.
+    // One sale at NOW: total 57.88, tax 3.91; the rocker's code is of no vendor, so it is the
+    // store's own sale and earns no vendor anything. One draft of the cashier.
     beforeAll(async () => {
       boss = await signUpOwner(h);
       [cashier, auditor] = await Promise.all([addStaff(h, boss, 'STORE_STAFF'), addStaff(h, boss, 'STORE_ACCOUNTANT')]);
+      await h.as(boss).store.itemcode.add({ tag: rocker.itemCode, vendorId: null });
       const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...settings } = await h.as(boss).store.fetchSettings();
       await h.as(boss).store.updateSettings({ ...settings, defaultVendorCommissionPercent: percent('20000000') });
       const sale = await completed(cashier);
@@ -1902,6 +2000,7 @@ describe('reports and end of day through the door', () => {
         tendered: money('50000000'),
         change: money('10000000'),
         refunds: money('0'),
+        returns: money('0'),
       });
     });
 
@@ -2031,6 +2130,23 @@ describe('store settings, payment methods and the roadmap through the door', () 
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, orderPrefix: expect.any(String), tax1Percent: { type: 'Percent', value: expect.any(String) }, storeUpdatedAt: expect.any(String) });
       expect(failure(await post('/store/fetch-settings', as(accountant)))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/store/fetch-time-zone', () => {
+    it("answers the store's time zone to every role of the store, UTC for a new store, the saved one after a change; 403 for another store", async () => {
+      const fresh = await signUpOwner(h);
+      const freshAccountant = await addStaff(h, fresh, 'STORE_ACCOUNTANT');
+      for (const person of [fresh, freshAccountant]) {
+        const res = await post('/store/fetch-time-zone', as(person));
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, timeZone: 'UTC' });
+      }
+      const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...saved } = await h.as(fresh).store.fetchSettings();
+      await h.as(fresh).store.updateSettings({ ...saved, timeZone: 'America/New_York' });
+      expect((await post('/store/fetch-time-zone', as(freshAccountant))).json()).toEqual({ success: true, timeZone: 'America/New_York' });
+      expect((await post('/store/fetch-time-zone', as(cashier))).json().timeZone).not.toBe('America/New_York');
+      expect(failure(await post('/store/fetch-time-zone', { ...as(stranger), storeId: fresh.storeId }))).toMatchObject({ status: 403 });
     });
   });
 

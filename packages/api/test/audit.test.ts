@@ -571,6 +571,37 @@ describe('every money-changing procedure writes exactly one audit event; a faile
       409,
     ],
     [
+      '/store/staff/reset-password',
+      'STAFF_PASSWORD_RESET',
+      async () => {
+        const clerk = await addStaff(h, owner, 'STORE_STAFF');
+        return () => h.as(manager).staff.resetPassword({ userId: clerk.userId, password: 'temporary password' });
+      },
+      call(() => h.as(manager).staff.resetPassword({ userId: owner.userId, password: 'temporary password' })),
+      403,
+    ],
+    [
+      '/store/staff/set-disabled',
+      'STAFF_DISABLE',
+      async () => {
+        const clerk = await addStaff(h, owner, 'STORE_STAFF');
+        return () => h.as(manager).staff.setDisabled({ userId: clerk.userId, disabled: true });
+      },
+      call(() => h.as(manager).staff.setDisabled({ userId: manager.userId, disabled: true })),
+      403,
+    ],
+    [
+      '/store/staff/set-disabled',
+      'STAFF_ENABLE',
+      async () => {
+        const clerk = await addStaff(h, owner, 'STORE_STAFF');
+        await h.as(owner).staff.setDisabled({ userId: clerk.userId, disabled: true });
+        return () => h.as(owner).staff.setDisabled({ userId: clerk.userId, disabled: false });
+      },
+      call(() => h.as(owner).staff.setDisabled({ userId: 999_999_999, disabled: false })),
+      404,
+    ],
+    [
       '/reports/end-of-day/close',
       'DAY_CLOSE',
       call(() => h.as(manager).reports.endOfDay.close({ date: '2020-01-01', openingCash: M$('100'), countedCash: M$('100') })),

@@ -37,7 +37,7 @@ describe('sign-up', () => {
     expect(store).toMatchObject({ name: storeName, is_platform: false });
     // The token is a live session: the owner can act in the new store at once.
     const staff = await h.call({ token: answer.token, storeId: answer.roles[0]!.storeId, role: 'STORE_OWNER' }).staff.list();
-    expect(staff.staff).toEqual([{ userId: answer.userId, username, email: `${username}@Example.test`, roles: ['STORE_OWNER'] }]);
+    expect(staff.staff).toEqual([{ userId: answer.userId, username, email: `${username}@Example.test`, roles: ['STORE_OWNER'], disabled: false, mustChangePassword: false }]);
   });
 
   it('answers 409 when the username is taken, whatever its case, and creates nothing', async () => {
