@@ -302,8 +302,8 @@ describe('/reports/end-of-day', () => {
     expect(closed.closed?.by).toBe(shop.manager.username);
     expect(closed.closedDays).toEqual([day]);
 
-    // A later sale of the same day does not change the closed report; closing again is refused.
-    await sellExample(shop);
+    // A later sale of the same day is refused (a closed day stays closed), the report reprints unchanged, and closing again is refused.
+    expect(await failureOf(sellExample(shop))).toMatchObject({ status: 409, message: `The business day ${day} is closed; no more money can be taken or paid out today` });
     const reprint = await h.as(shop.accountant).reports.endOfDay.report({ date: day, openingCash: M('0') });
     expect(reprint.report).toEqual(closed.report);
     expect(v(reprint.report.sales.orders)).toBe(1n);
