@@ -144,7 +144,8 @@ describe("a refund's receipt", () => {
       addressLines: ['1 Main St', 'Springfield'],
       refundNumber: 'A-7-R1',
       orderNumber: 'A-7',
-      date: 'May 1, 2026, 12:00 PM',
+      // Intl puts a narrow no-break space before PM on some ICU versions, a space on others.
+      date: expect.stringMatching(/^May 1, 2026, 12:00\sPM$/u),
       customerName: 'Dora',
       lines: [{ id: 2, text: '1 × Chair', total: '$25.00', details: ['BO1, 1 of 1 sold', 'GST: $1.25'] }],
       totals: [
