@@ -24,10 +24,12 @@ import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inven
 import { Route as AppStoreItemsRouteImport } from './routes/_app/store/items'
 import { Route as AppStoreSettingsRouteImport } from './routes/_app/store/settings'
 import { Route as AppStoreStaffRouteImport } from './routes/_app/store/staff'
+import { Route as AppStoreVendorsRouteRouteImport } from './routes/_app/store/vendors/route'
 import { Route as AppSystemIndexRouteImport } from './routes/_app/system/index'
 import { Route as AppSystemStoresRouteImport } from './routes/_app/system/stores'
 import { Route as AppSystemUsersRouteImport } from './routes/_app/system/users'
 import { Route as AppStoreVendorsIndexRouteImport } from './routes/_app/store/vendors/index'
+import { Route as AppStoreVendorsVendorIdRouteImport } from './routes/_app/store/vendors/$vendorId'
 import { Route as AppStoreVendorsAccountsIndexRouteImport } from './routes/_app/store/vendors/accounts/index'
 import { Route as AppStoreVendorsAccountsVendorIdStatementRouteImport } from './routes/_app/store/vendors/accounts/$vendorId/statement'
 
@@ -105,6 +107,11 @@ const AppStoreStaffRoute = AppStoreStaffRouteImport.update({
   path: '/store/staff',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreVendorsRouteRoute = AppStoreVendorsRouteRouteImport.update({
+  id: '/store/vendors',
+  path: '/store/vendors',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemIndexRoute = AppSystemIndexRouteImport.update({
   id: '/system/',
   path: '/system/',
@@ -121,21 +128,26 @@ const AppSystemUsersRoute = AppSystemUsersRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppStoreVendorsIndexRoute = AppStoreVendorsIndexRouteImport.update({
-  id: '/store/vendors/',
-  path: '/store/vendors/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
+} as any)
+const AppStoreVendorsVendorIdRoute = AppStoreVendorsVendorIdRouteImport.update({
+  id: '/$vendorId',
+  path: '/$vendorId',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
 } as any)
 const AppStoreVendorsAccountsIndexRoute =
   AppStoreVendorsAccountsIndexRouteImport.update({
-    id: '/store/vendors/accounts/',
-    path: '/store/vendors/accounts/',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/',
+    path: '/accounts/',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 const AppStoreVendorsAccountsVendorIdStatementRoute =
   AppStoreVendorsAccountsVendorIdStatementRouteImport.update({
-    id: '/store/vendors/accounts/$vendorId/statement',
-    path: '/store/vendors/accounts/$vendorId/statement',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/$vendorId/statement',
+    path: '/accounts/$vendorId/statement',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -147,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -156,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/system/users': typeof AppSystemUsersRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -178,6 +192,7 @@ export interface FileRoutesByTo {
   '/system/users': typeof AppSystemUsersRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -193,6 +208,7 @@ export interface FileRoutesById {
   '/_app/orders': typeof AppOrdersRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
+  '/_app/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
   '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
   '/_app/store/items': typeof AppStoreItemsRoute
@@ -202,6 +218,7 @@ export interface FileRoutesById {
   '/_app/system/users': typeof AppSystemUsersRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
+  '/_app/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/_app/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/_app/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/_app/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -217,6 +234,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/store/vendors'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -226,6 +244,7 @@ export interface FileRouteTypes {
     | '/system/users'
     | '/store/'
     | '/system/'
+    | '/store/vendors/$vendorId'
     | '/store/vendors/'
     | '/store/vendors/accounts/'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -248,6 +267,7 @@ export interface FileRouteTypes {
     | '/system/users'
     | '/store'
     | '/system'
+    | '/store/vendors/$vendorId'
     | '/store/vendors'
     | '/store/vendors/accounts'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -262,6 +282,7 @@ export interface FileRouteTypes {
     | '/_app/orders'
     | '/_app/reports'
     | '/_app/roadmap'
+    | '/_app/store/vendors'
     | '/_app/store/audit'
     | '/_app/store/inventory'
     | '/_app/store/items'
@@ -271,6 +292,7 @@ export interface FileRouteTypes {
     | '/_app/system/users'
     | '/_app/store/'
     | '/_app/system/'
+    | '/_app/store/vendors/$vendorId'
     | '/_app/store/vendors/'
     | '/_app/store/vendors/accounts/'
     | '/_app/store/vendors/accounts/$vendorId/statement'
@@ -388,6 +410,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreStaffRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/vendors': {
+      id: '/_app/store/vendors'
+      path: '/store/vendors'
+      fullPath: '/store/vendors'
+      preLoaderRoute: typeof AppStoreVendorsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/': {
       id: '/_app/system/'
       path: '/system'
@@ -411,27 +440,52 @@ declare module '@tanstack/react-router' {
     }
     '/_app/store/vendors/': {
       id: '/_app/store/vendors/'
-      path: '/store/vendors'
+      path: '/'
       fullPath: '/store/vendors/'
       preLoaderRoute: typeof AppStoreVendorsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
+    }
+    '/_app/store/vendors/$vendorId': {
+      id: '/_app/store/vendors/$vendorId'
+      path: '/$vendorId'
+      fullPath: '/store/vendors/$vendorId'
+      preLoaderRoute: typeof AppStoreVendorsVendorIdRouteImport
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/': {
       id: '/_app/store/vendors/accounts/'
-      path: '/store/vendors/accounts'
+      path: '/accounts'
       fullPath: '/store/vendors/accounts/'
       preLoaderRoute: typeof AppStoreVendorsAccountsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/$vendorId/statement': {
       id: '/_app/store/vendors/accounts/$vendorId/statement'
-      path: '/store/vendors/accounts/$vendorId/statement'
+      path: '/accounts/$vendorId/statement'
       fullPath: '/store/vendors/accounts/$vendorId/statement'
       preLoaderRoute: typeof AppStoreVendorsAccountsVendorIdStatementRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
   }
 }
+
+interface AppStoreVendorsRouteRouteChildren {
+  AppStoreVendorsVendorIdRoute: typeof AppStoreVendorsVendorIdRoute
+  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
+  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
+  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
+}
+
+const AppStoreVendorsRouteRouteChildren: AppStoreVendorsRouteRouteChildren = {
+  AppStoreVendorsVendorIdRoute: AppStoreVendorsVendorIdRoute,
+  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
+  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
+  AppStoreVendorsAccountsVendorIdStatementRoute:
+    AppStoreVendorsAccountsVendorIdStatementRoute,
+}
+
+const AppStoreVendorsRouteRouteWithChildren =
+  AppStoreVendorsRouteRoute._addFileChildren(AppStoreVendorsRouteRouteChildren)
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
@@ -441,6 +495,7 @@ interface AppRouteChildren {
   AppOrdersRoute: typeof AppOrdersRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
+  AppStoreVendorsRouteRoute: typeof AppStoreVendorsRouteRouteWithChildren
   AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
   AppStoreItemsRoute: typeof AppStoreItemsRoute
@@ -450,9 +505,6 @@ interface AppRouteChildren {
   AppSystemUsersRoute: typeof AppSystemUsersRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
-  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
-  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
-  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -463,6 +515,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersRoute: AppOrdersRoute,
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
+  AppStoreVendorsRouteRoute: AppStoreVendorsRouteRouteWithChildren,
   AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
   AppStoreItemsRoute: AppStoreItemsRoute,
@@ -472,10 +525,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppSystemUsersRoute: AppSystemUsersRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
-  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
-  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
-  AppStoreVendorsAccountsVendorIdStatementRoute:
-    AppStoreVendorsAccountsVendorIdStatementRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDb } from '../../../test/db';
 import type { DbHandle } from '../src';
-import * as moveStockToItems from '../../../migrations/0026_move_stock_to_items';
+import * as moveStockToItems from '../../../migrations/0027_move_stock_to_items';
 
 let h: DbHandle;
 let storeId = 0n;
@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('0026_move_stock_to_items', () => {
+describe('0027_move_stock_to_items', () => {
   it('makes each stock item an item numbered after the store’s own, its SKU the alias, with its stock, code, price and reorder level', async () => {
     const vase = await itemOf('VASE-1');
     expect(vase).toMatchObject({ itemNumber: '10002', alias: 'VASE-1', itemCodeId: codeId, description: 'Stock VASE-1', price: 12_000_000n, quantity: 6n, reorderLevel: 2n, status: 'ACTIVE' });

@@ -1,6 +1,6 @@
 /**
  * Stock items are items that carry a SKU (their alias): the store's stock moved into items
- * (migration 0026), kept behind /store/inventory/* for the clients that still call it.
+ * (migration 0027), kept behind /store/inventory/* for the clients that still call it.
  * A live stock item is one not withdrawn (archived); its quantity on hand is the item's
  * quantity, and every change is an item movement.
  */
