@@ -18,6 +18,12 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRoadmapRouteImport } from './routes/_app/roadmap'
+import { Route as AcceptInviteTokenRouteImport } from './routes/accept-invite/$token'
+import { Route as AppPortalIndexRouteImport } from './routes/_app/portal/index'
+import { Route as AppPortalItemsRouteImport } from './routes/_app/portal/items'
+import { Route as AppPortalPayoutsRouteImport } from './routes/_app/portal/payouts'
+import { Route as AppPortalSalesRouteImport } from './routes/_app/portal/sales'
+import { Route as AppPortalStatementsRouteImport } from './routes/_app/portal/statements'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/store/index'
 import { Route as AppStoreAuditRouteImport } from './routes/_app/store/audit'
 import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inventory'
@@ -73,6 +79,36 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppRoadmapRoute = AppRoadmapRouteImport.update({
   id: '/roadmap',
   path: '/roadmap',
+  getParentRoute: () => AppRoute,
+} as any)
+const AcceptInviteTokenRoute = AcceptInviteTokenRouteImport.update({
+  id: '/accept-invite/$token',
+  path: '/accept-invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppPortalIndexRoute = AppPortalIndexRouteImport.update({
+  id: '/portal/',
+  path: '/portal/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalItemsRoute = AppPortalItemsRouteImport.update({
+  id: '/portal/items',
+  path: '/portal/items',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalPayoutsRoute = AppPortalPayoutsRouteImport.update({
+  id: '/portal/payouts',
+  path: '/portal/payouts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalSalesRoute = AppPortalSalesRouteImport.update({
+  id: '/portal/sales',
+  path: '/portal/sales',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalStatementsRoute = AppPortalStatementsRouteImport.update({
+  id: '/portal/statements',
+  path: '/portal/statements',
   getParentRoute: () => AppRoute,
 } as any)
 const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
@@ -147,6 +183,11 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -154,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal/': typeof AppPortalIndexRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
   '/store/vendors/': typeof AppStoreVendorsIndexRoute
@@ -169,6 +211,11 @@ export interface FileRoutesByTo {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -176,6 +223,7 @@ export interface FileRoutesByTo {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal': typeof AppPortalIndexRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
   '/store/vendors': typeof AppStoreVendorsIndexRoute
@@ -193,6 +241,11 @@ export interface FileRoutesById {
   '/_app/orders': typeof AppOrdersRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/_app/portal/items': typeof AppPortalItemsRoute
+  '/_app/portal/payouts': typeof AppPortalPayoutsRoute
+  '/_app/portal/sales': typeof AppPortalSalesRoute
+  '/_app/portal/statements': typeof AppPortalStatementsRoute
   '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
   '/_app/store/items': typeof AppStoreItemsRoute
@@ -200,6 +253,7 @@ export interface FileRoutesById {
   '/_app/store/staff': typeof AppStoreStaffRoute
   '/_app/system/stores': typeof AppSystemStoresRoute
   '/_app/system/users': typeof AppSystemUsersRoute
+  '/_app/portal/': typeof AppPortalIndexRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
   '/_app/store/vendors/': typeof AppStoreVendorsIndexRoute
@@ -217,6 +271,11 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -224,6 +283,7 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal/'
     | '/store/'
     | '/system/'
     | '/store/vendors/'
@@ -239,6 +299,11 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -246,6 +311,7 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal'
     | '/store'
     | '/system'
     | '/store/vendors'
@@ -262,6 +328,11 @@ export interface FileRouteTypes {
     | '/_app/orders'
     | '/_app/reports'
     | '/_app/roadmap'
+    | '/accept-invite/$token'
+    | '/_app/portal/items'
+    | '/_app/portal/payouts'
+    | '/_app/portal/sales'
+    | '/_app/portal/statements'
     | '/_app/store/audit'
     | '/_app/store/inventory'
     | '/_app/store/items'
@@ -269,6 +340,7 @@ export interface FileRouteTypes {
     | '/_app/store/staff'
     | '/_app/system/stores'
     | '/_app/system/users'
+    | '/_app/portal/'
     | '/_app/store/'
     | '/_app/system/'
     | '/_app/store/vendors/'
@@ -279,6 +351,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AcceptInviteTokenRoute: typeof AcceptInviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -344,6 +417,48 @@ declare module '@tanstack/react-router' {
       path: '/roadmap'
       fullPath: '/roadmap'
       preLoaderRoute: typeof AppRoadmapRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/accept-invite/$token': {
+      id: '/accept-invite/$token'
+      path: '/accept-invite/$token'
+      fullPath: '/accept-invite/$token'
+      preLoaderRoute: typeof AcceptInviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/portal/': {
+      id: '/_app/portal/'
+      path: '/portal'
+      fullPath: '/portal/'
+      preLoaderRoute: typeof AppPortalIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/items': {
+      id: '/_app/portal/items'
+      path: '/portal/items'
+      fullPath: '/portal/items'
+      preLoaderRoute: typeof AppPortalItemsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/payouts': {
+      id: '/_app/portal/payouts'
+      path: '/portal/payouts'
+      fullPath: '/portal/payouts'
+      preLoaderRoute: typeof AppPortalPayoutsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/sales': {
+      id: '/_app/portal/sales'
+      path: '/portal/sales'
+      fullPath: '/portal/sales'
+      preLoaderRoute: typeof AppPortalSalesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/statements': {
+      id: '/_app/portal/statements'
+      path: '/portal/statements'
+      fullPath: '/portal/statements'
+      preLoaderRoute: typeof AppPortalStatementsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/store/': {
@@ -441,6 +556,10 @@ interface AppRouteChildren {
   AppOrdersRoute: typeof AppOrdersRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
+  AppPortalItemsRoute: typeof AppPortalItemsRoute
+  AppPortalPayoutsRoute: typeof AppPortalPayoutsRoute
+  AppPortalSalesRoute: typeof AppPortalSalesRoute
+  AppPortalStatementsRoute: typeof AppPortalStatementsRoute
   AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
   AppStoreItemsRoute: typeof AppStoreItemsRoute
@@ -448,6 +567,7 @@ interface AppRouteChildren {
   AppStoreStaffRoute: typeof AppStoreStaffRoute
   AppSystemStoresRoute: typeof AppSystemStoresRoute
   AppSystemUsersRoute: typeof AppSystemUsersRoute
+  AppPortalIndexRoute: typeof AppPortalIndexRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
   AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
@@ -463,6 +583,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersRoute: AppOrdersRoute,
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
+  AppPortalItemsRoute: AppPortalItemsRoute,
+  AppPortalPayoutsRoute: AppPortalPayoutsRoute,
+  AppPortalSalesRoute: AppPortalSalesRoute,
+  AppPortalStatementsRoute: AppPortalStatementsRoute,
   AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
   AppStoreItemsRoute: AppStoreItemsRoute,
@@ -470,6 +594,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppStoreStaffRoute: AppStoreStaffRoute,
   AppSystemStoresRoute: AppSystemStoresRoute,
   AppSystemUsersRoute: AppSystemUsersRoute,
+  AppPortalIndexRoute: AppPortalIndexRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
   AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
@@ -483,6 +608,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AcceptInviteTokenRoute: AcceptInviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
