@@ -144,7 +144,7 @@ export function BoothPage() {
                   </Text>
                   <Text size="sm">Rent for {monthLabel(s.nextRent.month)}</Text>
                   <Text size="sm" c="dimmed" data-field="posts-on">
-                    Posts on {dayLabel(s.nextRent.postsOn)} at the earliest
+                    {s.nextRent.postsOn <= s.today ? 'Not posted yet: the store posts it this month' : `Posts on ${dayLabel(s.nextRent.postsOn)} at the earliest`}
                   </Text>
                 </>
               ) : (
