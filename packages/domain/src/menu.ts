@@ -161,6 +161,14 @@ export function canAccessRoute(current: Role | null, path: string): boolean {
   return allowed !== undefined && isVisible(current, allowed);
 }
 
+/**
+ * Opens with no current role (beside the routes open to all): the dashboard, which says
+ * no role is selected and points at the Account page to pick one.
+ */
+export function opensWithoutRole(path: string): boolean {
+  return routeKey(path) === '/dashboard';
+}
+
 function flatten(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => [e, ...(e.children ? flatten(e.children) : [])]);
 }

@@ -5,6 +5,7 @@ import {
   ROLES,
   ROUTE_ACCESS,
   canAccessRoute,
+  opensWithoutRole,
   pageTitle,
   routeKey,
   visibleMenu,
@@ -159,6 +160,12 @@ describe('ROUTE_ACCESS', () => {
     expect(canAccessRoute('VENDOR', '/store/vendors')).toBe(false);
     expect(canAccessRoute('STORE_OWNER', '/portal')).toBe(false);
     expect(canAccessRoute('STORE_OWNER', '/nowhere')).toBe(false);
+  });
+
+  it('with no current role only the dashboard opens beside the screens open to all (it says no role is selected)', () => {
+    expect(opensWithoutRole('/dashboard')).toBe(true);
+    expect(opensWithoutRole('/dashboard/')).toBe(true);
+    for (const path of ['/orders', '/portal', '/store/settings', '/customers', '/nowhere', '/']) expect(opensWithoutRole(path)).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import { unknownItemCodeMessage } from '@pos/domain';
 import { AppError } from '../../errors';
 import { findItemCodesByIds, findItemCodesByTags, type ItemCodeRow } from '../itemcode/itemcode.repository';
 import { findItemByCode } from '../item/item.repository';
+import { toItem, unsellable } from '../item/item.service';
 import * as repo from './scan.repository';
 
 type Db = Kysely<Database>;
@@ -38,9 +39,12 @@ export async function resolveCodes(db: Db, storeId: number, codes: readonly stri
   return resolved;
 }
 
-/** /item/scan: what a code names (a tagged item's number or alias first) and who is paid for it; 404 when it names nothing. */
+/**
+ * /item/scan: what a code names (a tagged item's number or alias first) and who is paid
+ * for it; a sold or withdrawn item is answered with why it cannot be sold, so the till
+ * says so before the line is saved; 404 when it names nothing.
+ */
 export async function scanCode(db: Db, storeId: number, typed: string) {
-  // A tagged item's number (or alias) first: the till binds the line to it.
   const tagged = await findItemByCode(db, storeId, typed);
   if (tagged) {
     return {
@@ -49,6 +53,8 @@ export async function scanCode(db: Db, storeId: number, typed: string) {
       code: tagged.itemNumber,
       itemCode: tagged.itemCode,
       vendor: tagged.vendorId !== null ? { id: tagged.vendorId, tradeName: tagged.vendorName ?? '', booth: tagged.itemCode ?? '' } : null,
+      item: toItem(tagged),
+      unsellable: await unsellable(db, storeId, tagged),
       description: tagged.description,
       price: tagged.price,
     };
@@ -63,6 +69,8 @@ export async function scanCode(db: Db, storeId: number, typed: string) {
     code: item ? item.sku : code!.tag,
     itemCode: code?.tag ?? null,
     vendor: vendor && code ? { id: vendor.id, tradeName: vendor.tradeName, booth: code.tag } : null,
+    item: null,
+    unsellable: null,
     description: item?.description ?? null,
     price: item?.price ?? null,
   };
