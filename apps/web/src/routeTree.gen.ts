@@ -30,10 +30,12 @@ import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inven
 import { Route as AppStoreItemsRouteImport } from './routes/_app/store/items'
 import { Route as AppStoreSettingsRouteImport } from './routes/_app/store/settings'
 import { Route as AppStoreStaffRouteImport } from './routes/_app/store/staff'
+import { Route as AppStoreVendorsRouteRouteImport } from './routes/_app/store/vendors/route'
 import { Route as AppSystemIndexRouteImport } from './routes/_app/system/index'
 import { Route as AppSystemStoresRouteImport } from './routes/_app/system/stores'
 import { Route as AppSystemUsersRouteImport } from './routes/_app/system/users'
 import { Route as AppStoreVendorsIndexRouteImport } from './routes/_app/store/vendors/index'
+import { Route as AppStoreVendorsVendorIdRouteImport } from './routes/_app/store/vendors/$vendorId'
 import { Route as AppStoreVendorsAccountsIndexRouteImport } from './routes/_app/store/vendors/accounts/index'
 import { Route as AppStoreVendorsAccountsVendorIdStatementRouteImport } from './routes/_app/store/vendors/accounts/$vendorId/statement'
 
@@ -141,6 +143,11 @@ const AppStoreStaffRoute = AppStoreStaffRouteImport.update({
   path: '/store/staff',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreVendorsRouteRoute = AppStoreVendorsRouteRouteImport.update({
+  id: '/store/vendors',
+  path: '/store/vendors',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemIndexRoute = AppSystemIndexRouteImport.update({
   id: '/system/',
   path: '/system/',
@@ -157,21 +164,26 @@ const AppSystemUsersRoute = AppSystemUsersRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppStoreVendorsIndexRoute = AppStoreVendorsIndexRouteImport.update({
-  id: '/store/vendors/',
-  path: '/store/vendors/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
+} as any)
+const AppStoreVendorsVendorIdRoute = AppStoreVendorsVendorIdRouteImport.update({
+  id: '/$vendorId',
+  path: '/$vendorId',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
 } as any)
 const AppStoreVendorsAccountsIndexRoute =
   AppStoreVendorsAccountsIndexRouteImport.update({
-    id: '/store/vendors/accounts/',
-    path: '/store/vendors/accounts/',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/',
+    path: '/accounts/',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 const AppStoreVendorsAccountsVendorIdStatementRoute =
   AppStoreVendorsAccountsVendorIdStatementRouteImport.update({
-    id: '/store/vendors/accounts/$vendorId/statement',
-    path: '/store/vendors/accounts/$vendorId/statement',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/$vendorId/statement',
+    path: '/accounts/$vendorId/statement',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -184,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
   '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
   '/portal/items': typeof AppPortalItemsRoute
   '/portal/payouts': typeof AppPortalPayoutsRoute
   '/portal/sales': typeof AppPortalSalesRoute
@@ -198,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/portal/': typeof AppPortalIndexRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -226,6 +240,7 @@ export interface FileRoutesByTo {
   '/portal': typeof AppPortalIndexRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -242,6 +257,7 @@ export interface FileRoutesById {
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
   '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/_app/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
   '/_app/portal/items': typeof AppPortalItemsRoute
   '/_app/portal/payouts': typeof AppPortalPayoutsRoute
   '/_app/portal/sales': typeof AppPortalSalesRoute
@@ -256,6 +272,7 @@ export interface FileRoutesById {
   '/_app/portal/': typeof AppPortalIndexRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
+  '/_app/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/_app/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/_app/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/_app/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -272,6 +289,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/roadmap'
     | '/accept-invite/$token'
+    | '/store/vendors'
     | '/portal/items'
     | '/portal/payouts'
     | '/portal/sales'
@@ -286,6 +304,7 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/store/'
     | '/system/'
+    | '/store/vendors/$vendorId'
     | '/store/vendors/'
     | '/store/vendors/accounts/'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -314,6 +333,7 @@ export interface FileRouteTypes {
     | '/portal'
     | '/store'
     | '/system'
+    | '/store/vendors/$vendorId'
     | '/store/vendors'
     | '/store/vendors/accounts'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -329,6 +349,7 @@ export interface FileRouteTypes {
     | '/_app/reports'
     | '/_app/roadmap'
     | '/accept-invite/$token'
+    | '/_app/store/vendors'
     | '/_app/portal/items'
     | '/_app/portal/payouts'
     | '/_app/portal/sales'
@@ -343,6 +364,7 @@ export interface FileRouteTypes {
     | '/_app/portal/'
     | '/_app/store/'
     | '/_app/system/'
+    | '/_app/store/vendors/$vendorId'
     | '/_app/store/vendors/'
     | '/_app/store/vendors/accounts/'
     | '/_app/store/vendors/accounts/$vendorId/statement'
@@ -503,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreStaffRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/vendors': {
+      id: '/_app/store/vendors'
+      path: '/store/vendors'
+      fullPath: '/store/vendors'
+      preLoaderRoute: typeof AppStoreVendorsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/': {
       id: '/_app/system/'
       path: '/system'
@@ -526,27 +555,52 @@ declare module '@tanstack/react-router' {
     }
     '/_app/store/vendors/': {
       id: '/_app/store/vendors/'
-      path: '/store/vendors'
+      path: '/'
       fullPath: '/store/vendors/'
       preLoaderRoute: typeof AppStoreVendorsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
+    }
+    '/_app/store/vendors/$vendorId': {
+      id: '/_app/store/vendors/$vendorId'
+      path: '/$vendorId'
+      fullPath: '/store/vendors/$vendorId'
+      preLoaderRoute: typeof AppStoreVendorsVendorIdRouteImport
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/': {
       id: '/_app/store/vendors/accounts/'
-      path: '/store/vendors/accounts'
+      path: '/accounts'
       fullPath: '/store/vendors/accounts/'
       preLoaderRoute: typeof AppStoreVendorsAccountsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/$vendorId/statement': {
       id: '/_app/store/vendors/accounts/$vendorId/statement'
-      path: '/store/vendors/accounts/$vendorId/statement'
+      path: '/accounts/$vendorId/statement'
       fullPath: '/store/vendors/accounts/$vendorId/statement'
       preLoaderRoute: typeof AppStoreVendorsAccountsVendorIdStatementRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
   }
 }
+
+interface AppStoreVendorsRouteRouteChildren {
+  AppStoreVendorsVendorIdRoute: typeof AppStoreVendorsVendorIdRoute
+  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
+  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
+  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
+}
+
+const AppStoreVendorsRouteRouteChildren: AppStoreVendorsRouteRouteChildren = {
+  AppStoreVendorsVendorIdRoute: AppStoreVendorsVendorIdRoute,
+  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
+  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
+  AppStoreVendorsAccountsVendorIdStatementRoute:
+    AppStoreVendorsAccountsVendorIdStatementRoute,
+}
+
+const AppStoreVendorsRouteRouteWithChildren =
+  AppStoreVendorsRouteRoute._addFileChildren(AppStoreVendorsRouteRouteChildren)
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
@@ -556,6 +610,7 @@ interface AppRouteChildren {
   AppOrdersRoute: typeof AppOrdersRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
+  AppStoreVendorsRouteRoute: typeof AppStoreVendorsRouteRouteWithChildren
   AppPortalItemsRoute: typeof AppPortalItemsRoute
   AppPortalPayoutsRoute: typeof AppPortalPayoutsRoute
   AppPortalSalesRoute: typeof AppPortalSalesRoute
@@ -570,9 +625,6 @@ interface AppRouteChildren {
   AppPortalIndexRoute: typeof AppPortalIndexRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
-  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
-  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
-  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -583,6 +635,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersRoute: AppOrdersRoute,
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
+  AppStoreVendorsRouteRoute: AppStoreVendorsRouteRouteWithChildren,
   AppPortalItemsRoute: AppPortalItemsRoute,
   AppPortalPayoutsRoute: AppPortalPayoutsRoute,
   AppPortalSalesRoute: AppPortalSalesRoute,
@@ -597,10 +650,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppPortalIndexRoute: AppPortalIndexRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
-  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
-  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
-  AppStoreVendorsAccountsVendorIdStatementRoute:
-    AppStoreVendorsAccountsVendorIdStatementRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -217,6 +217,9 @@ export interface VendorsTable {
   contact_email: NullableText;
   contact_primary_phone: NullableText;
   contact_secondary_phone: NullableText;
+  booth: Setting<string>;
+  mailing_address: Setting<string>;
+  tax_id: Setting<string>;
   archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -163,6 +163,12 @@ function StatementSheet({ s }: { s: Statement }) {
           <Text fw={600} data-testid="statement-vendor">
             {s.vendor.tradeName}
           </Text>
+          {s.vendor.mailingAddress ? (
+            <Text component="address" size="sm" className={classes.address} data-testid="statement-vendor-address">
+              {s.vendor.mailingAddress}
+            </Text>
+          ) : null}
+          {s.vendor.booth ? <Text size="sm">Booth {s.vendor.booth}</Text> : null}
           {contact.map((line) => (
             <Text key={line} size="sm">
               {line}
