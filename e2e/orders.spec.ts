@@ -79,6 +79,19 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
   const heading = (page: Page) => page.getByRole('heading', { level: 1 });
   const tabStrip = (page: Page) => page.getByRole('tablist', { name: 'Orders' });
   const orderTab = (page: Page, number: string) => tabStrip(page).getByRole('tab', { name: number });
+  /** The tabs as a screen reader names them (a pinned tab says so). */
+  const tabLabels = (page: Page) =>
+    tabStrip(page)
+      .getByRole('tab')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          const label = el.getAttribute('aria-label');
+          if (label !== null) return label;
+          const copy = el.cloneNode(true) as typeof el;
+          for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+          return copy.textContent;
+        }),
+      );
   const editor = (page: Page) => page.locator('[data-testid="order-editor"]:visible');
   const view = (page: Page) => page.locator('[data-testid="order-view"]:visible');
   const rows = (page: Page) => editor(page).locator('tbody tr[data-line-key]');
@@ -147,6 +160,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     });
     await apiPost('/store/itemcode/add', { ...asOwner(), tag: 'VASE1', vendorId: vendor.id, warnOnNoControlCode: false });
     await apiPost('/store/itemcode/add', { ...asOwner(), tag: 'CTRL9', vendorId: vendor.id, warnOnNoControlCode: true });
+    await apiPost('/store/itemcode/add', { ...asOwner(), tag: 'LAMP3', vendorId: vendor.id, warnOnNoControlCode: false });
     cashier = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
   });
 
@@ -158,7 +172,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     const { page } = tp;
     await openAs(page, cashier, '/orders');
     await heading(page).filter({ hasText: 'Order Lookup' }).waitFor();
-    const tabs = await tabStrip(page).getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
+    const tabs = await tabLabels(page);
     expect(tabs).toEqual(['Order Lookup', 'New order']);
     for (const label of ['Order Number', 'Customer', 'Item Keyword', 'Start Date', 'End Date', 'Min Amount', 'Max Amount']) {
       await page.getByLabel(label, { exact: true }).waitFor();
@@ -277,6 +291,16 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
   test('order 2 in a second tab, started with Enter on New Order; digits only in Qty; the empty last line is dropped', async () => {
     const { page } = tp;
     await waitFocused(view(page).getByRole('button', { name: 'Print Receipt' }));
+    // A finished order's tab closes when the next order starts, unless pinned: T-501 is pinned to stay.
+    const pin = view(page).getByTestId('pin-tab');
+    expect(await pin.getAttribute('aria-pressed')).toBe('false');
+    await pin.click();
+    await view(page).getByRole('button', { name: 'Pinned', pressed: true }).waitFor();
+    await orderTab(page, 'T-501 (pinned)').waitFor();
+    // Back to the keyboard: past the receipt paper, Tab reaches Print and then New Order.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await waitFocused(view(page).getByRole('button', { name: 'Print Receipt' }));
     await page.keyboard.press('Tab');
     await waitFocused(view(page).getByRole('button', { name: 'New Order' }));
     await page.keyboard.press('Enter');
@@ -315,8 +339,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     await submitAndPayCash(page);
     expect(await view(page).getByTestId('receipt-line').count()).toBe(1);
     expect(await summary(page, view(page))).toMatchObject({ total: '$26.81' });
-    const tabs = await tabStrip(page).getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
-    expect(tabs).toEqual(['Order Lookup', 'T-501', 'T-502', 'New order']);
+    const tabs = await tabLabels(page);
+    expect(tabs).toEqual(['Order Lookup', 'T-501 (pinned)', 'T-502', 'New order']);
     tp.expectClean();
   });
 
@@ -351,7 +375,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     await search({ Customer: 'alice' }, ['T-501']);
     await search({ Customer: 'JONES' }, ['T-502']);
     await search({ 'Item Keyword': 'bowl' }, ['T-502']);
-    await search({ 'Item Keyword': 'zz99' }, ['T-501']);
+    await search({ 'Item Keyword': 'trl9' }, ['T-501']);
     await search({ 'Item Keyword': 'vase' }, ['T-502', 'T-501']);
     await search({ 'Start Date': localDay(), 'End Date': localDay() }, ['T-502', 'T-501']);
     await search({ 'Start Date': localDay(1) }, 'none');
@@ -384,7 +408,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
 
     await orderTab(page, 'T-501').click({ button: 'middle' });
     await orderTab(page, 'T-501').waitFor({ state: 'detached' });
-    const tabs = await tabStrip(page).getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
+    const tabs = await tabLabels(page);
     expect(tabs).toEqual(['Order Lookup', 'T-502', 'New order']);
 
     await tabStrip(page).getByRole('tab', { name: 'Order Lookup' }).click();
@@ -399,11 +423,21 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     const { page } = tp;
     await page.reload();
     await heading(page).filter({ hasText: 'Order T-501' }).waitFor();
-    const tabs = await tabStrip(page).getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
+    const tabs = await tabLabels(page);
     expect(tabs).toEqual(['Order Lookup', 'T-502', 'T-501', 'New order']);
     await view(page).getByTestId('view-customer').filter({ hasText: 'Alice Smith' }).waitFor();
     await orderTab(page, 'T-502').click();
     await view(page).getByTestId('view-customer').filter({ hasText: 'Bob Jones' }).waitFor();
+    // A pin is kept across a reload too.
+    await view(page).getByRole('button', { name: 'Pin tab' }).click();
+    await orderTab(page, 'T-502 (pinned)').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'orders-pinned-tab-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await heading(page).filter({ hasText: 'Order T-502' }).waitFor();
+    await view(page).getByRole('button', { name: 'Pinned', pressed: true }).waitFor();
+    expect(await tabLabels(page)).toEqual(['Order Lookup', 'T-502 (pinned)', 'T-501', 'New order']);
     tp.expectClean();
   });
 
@@ -411,6 +445,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     const { page } = tp;
     await page.keyboard.press('Alt+KeyN');
     await heading(page).filter({ hasText: 'Order T-503' }).waitFor();
+    // The next order closes the finished tab T-501; the pinned T-502 stays.
+    expect(await tabLabels(page)).toEqual(['Order Lookup', 'T-502 (pinned)', 'T-503', 'New order']);
     await waitFocused(editor(page).getByLabel('Customer Name'));
     await page.keyboard.type('Carol Draft');
     await page.keyboard.press('Enter');
@@ -484,7 +520,7 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
       const pst = i % 5 === 0;
       await page.keyboard.type(String(qty));
       await page.keyboard.press('Tab');
-      await page.keyboard.type(i % 2 === 0 ? 'VASE1' : `X${i}`);
+      await page.keyboard.type(i % 2 === 0 ? 'VASE1' : 'LAMP3'); // a submitted code must be the store's
       await page.keyboard.press('Tab');
       await page.keyboard.type(`Item number ${i}`);
       await page.keyboard.press('Tab');

@@ -189,10 +189,12 @@ describe('refunds', () => {
     await receiptDialog(page).getByRole('button', { name: 'Close', exact: true }).click();
     await receiptDialog(page).waitFor({ state: 'detached' });
 
-    // The tab lists the refund; the order is still Completed, with units left to refund.
+    // The tab lists the refund; the order is still Completed (it reads Partly refunded), with units left to refund.
     const list = view(page).getByTestId('refund-list');
     await list.locator(`tr[data-refund="${orderNumber}-R1"]`).waitFor();
-    expect(await text(view(page).getByTestId('view-status'))).toBe('Completed');
+    expect(await text(view(page).getByTestId('view-status'))).toBe('Partly refunded');
+    await view(page).getByTestId('view-banner').getByText(`Order ${orderNumber} is partly refunded.`).waitFor();
+    expect(await text(view(page).getByTestId('view-banner'))).toContain('$37.80 of $105.00 refunded: $67.20 left.');
     expect(await view(page).getByRole('button', { name: 'Refund', exact: true }).count()).toBe(1);
     await page.mouse.move(0, 0);
     await screenshot(page, 'refund-list');
@@ -271,8 +273,8 @@ describe('refunds', () => {
       ).filter((r) => r[3] === 'Order refunded');
     const shown = await refunds();
     expect(shown.map((r) => r.slice(1, 5))).toEqual([
-      [cashier.username, 'Staff', 'Order refunded', `Order ${orderNumber}`],
-      [manager.username, 'Manager', 'Order refunded', `Order ${orderNumber}`],
+      [cashier.username, 'Store staff', 'Order refunded', `Order ${orderNumber}`],
+      [manager.username, 'Store manager', 'Order refunded', `Order ${orderNumber}`],
     ]);
     expect(shown[0]![5]).toContain(`Refund: ${orderNumber}-R2`);
     expect(shown[0]![5]).toContain(`Approved by: ${manager.username}`);

@@ -295,9 +295,9 @@ describe('Reports', () => {
     await expect.poll(() => page.getByTestId('over-short').textContent()).toBe('Short by $1.00');
     expect(await page.getByTestId('z-expected').textContent()).toBe('$145.00');
     expect(await tableCells(page, 'z-payments')).toEqual([
-      ['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds'],
-      ['Cash', '1', '$45.00', '$0.00', '$50.00', '$5.00', '$0.00'],
-      ['Card', '1', '$60.00', '$1.45', '—', '—', '$0.00'],
+      ['Method', 'Orders', 'Applied to totals', 'Customer fees', 'Tendered', 'Change', 'Refunds', 'Returns'],
+      ['Cash', '1', '$45.00', '$0.00', '$50.00', '$5.00', '$0.00', '$0.00'],
+      ['Card', '1', '$60.00', '$1.45', '—', '—', '$0.00', '$0.00'],
     ]);
     expect((await tableCells(page, 'z-voids'))[1]).toEqual([expect.stringMatching(/./), owner.username, 'Customer changed their mind', '$0.00']);
     await page.getByTestId('z-chart').locator('.recharts-pie-sector').first().waitFor();

@@ -96,6 +96,16 @@ describe('the till without the mouse', () => {
       tax2Enabled: true,
       tax2ApplyByDefault: false,
     });
+    // A submitted line's code must be one of the store's.
+    const { vendor } = await asOwner<{ vendor: { id: number } }>('/vendor/add', {
+      tradeName: 'Keys and Lamps',
+      contactName: 'Kim Keys',
+      contactEmail: 'kim@example.com',
+      primaryPhone: '555-0120',
+      secondaryPhone: '',
+      deductMonthlyRent: false,
+    });
+    for (const tag of ['LAMP1', 'CHAIR2', 'CUP3']) await asOwner('/store/itemcode/add', { tag, vendorId: vendor.id, warnOnNoControlCode: false });
     cashier = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
   });
 

@@ -78,6 +78,8 @@ describe('scan to sell', () => {
     const next = await h.as(cashier).order.next();
     expect(await failureOf(h.as(cashier).order.updateLine({ orderLineId: next.nextOrderLineId, itemNumber: item.itemNumber }))).toMatchObject({ status: 409, message });
     expect(await failureOf(h.as(cashier).order.submit({ orderId: next.nextOrderId, items: [{ itemNumber: item.itemNumber }] }))).toMatchObject({ status: 409, message });
+    // The till asks before saving the line: the scan answers the item, SOLD, and why it cannot be sold.
+    expect(await h.as(cashier).scan.code({ code: item.itemNumber })).toMatchObject({ kind: 'ITEM', item: { itemNumber: item.itemNumber, status: 'SOLD' }, unsellable: message });
 
     const cash = (await h.as(owner).store.payment.list()).paymentMethods.find((m) => m.isCash)!;
     await h.as(manager).order.refund({ orderId, lines: [{ orderLineId: line.id, quantity: 1 }], payments: [{ paymentMethodId: cash.id, amount: dollars(120) }], reason: 'Changed mind' });
@@ -85,6 +87,7 @@ describe('scan to sell', () => {
     expect(back.item).toMatchObject({ status: 'ACTIVE', quantity: 1 });
     expect(back.movements.at(-1)).toMatchObject({ kind: 'REFUND', quantityDelta: 1, quantityAfter: 1, orderNumber });
     expect((await scanned(item.itemNumber)).line.description).toBe('Oak rocking chair');
+    expect(await h.as(cashier).scan.code({ code: item.itemNumber })).toMatchObject({ item: { status: 'ACTIVE' }, unsellable: null });
   });
 
   it('a stack sells unit by unit; more than is left is refused and nothing is stored', async () => {

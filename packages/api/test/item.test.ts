@@ -160,6 +160,7 @@ describe('/item/withdraw', () => {
     expect(items[0]).toMatchObject({ status: 'WITHDRAWN', quantity: 0, needsNewTag: false });
     expect(await failureOf(h.as(manager).item.withdraw({ itemIds: [item.id] }))).toMatchObject({ status: 409, message: `Item ${item.itemNumber} is WITHDRAWN and can no longer be changed` });
     expect(await failureOf(h.as(cashier).item.edit({ itemId: item.id, price: dollars(1) }))).toMatchObject({ status: 409 });
+    expect(await h.as(cashier).scan.code({ code: item.itemNumber })).toMatchObject({ item: { status: 'WITHDRAWN' }, unsellable: `Item ${item.itemNumber} was withdrawn` });
     const { movements } = await h.as(cashier).item.fetch({ itemId: item.id });
     expect(movements.at(-1)).toMatchObject({ kind: 'WITHDRAW', quantityDelta: -2, quantityAfter: 0, note: 'Vendor took it home', by: manager.username });
   });
@@ -211,8 +212,10 @@ describe('/item/scan', () => {
       description: 'Cameo brooch',
       price: dollars(35),
       vendor: { id: ruthId, tradeName: 'Ruth Antiques', booth: 'RUTH1' },
+      item: { id: item.id, itemNumber: item.itemNumber, status: 'ACTIVE', vendor: { id: ruthId, tradeName: 'Ruth Antiques' } },
+      unsellable: null,
     });
-    expect(await h.as(cashier).scan.code({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: 'MAX7', vendor: { id: maxId, tradeName: 'Max Mercantile' } });
+    expect(await h.as(cashier).scan.code({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: 'MAX7', vendor: { id: maxId, tradeName: 'Max Mercantile' }, item: null, unsellable: null });
     expect(await h.as(cashier).scan.code({ code: 'HOUSE' })).toMatchObject({ kind: 'ITEM_CODE', vendor: null });
     expect(await failureOf(h.as(cashier).scan.code({ code: 'NOTHING' }))).toMatchObject({ status: 404 });
     expect(await failureOf(h.as(other).scan.code({ code: item.itemNumber }))).toMatchObject({ status: 404 });

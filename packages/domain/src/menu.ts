@@ -66,7 +66,6 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
       allowed: STORE_MANAGERS,
       children: [
         { label: 'Staff', path: '/store/staff', allowed: STORE_MANAGERS },
-        { label: 'Inventory', path: '/store/inventory', allowed: STORE_MANAGERS },
         { label: 'Settings', path: '/store/settings', allowed: STORE_MANAGERS },
       ],
     },
@@ -119,7 +118,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   '/system/stores': SYSTEM_ADMINS,
   '/store': STORE_MANAGERS,
   '/store/staff': STORE_MANAGERS,
-  '/store/inventory': STORE_MANAGERS,
+  // The old Inventory screen's address: it opens the Items screen.
+  '/store/inventory': STORE_WORKERS,
   '/store/settings': STORE_MANAGERS,
   '/store/vendors': STORE_WORKERS,
   '/store/items': STORE_WORKERS,
@@ -159,6 +159,14 @@ export function canAccessRoute(current: Role | null, path: string): boolean {
   const key = routeKey(path);
   const allowed = key === null ? undefined : ROUTE_ACCESS[key];
   return allowed !== undefined && isVisible(current, allowed);
+}
+
+/**
+ * Opens with no current role (beside the routes open to all): the dashboard, which says
+ * no role is selected and points at the Account page to pick one.
+ */
+export function opensWithoutRole(path: string): boolean {
+  return routeKey(path) === '/dashboard';
 }
 
 function flatten(entries: readonly MenuEntry[]): MenuEntry[] {

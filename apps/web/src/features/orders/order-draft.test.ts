@@ -138,6 +138,34 @@ describe('order draft', () => {
     expect(draft.getLine(key)?.check).toEqual({ code: 'zz9', known: false, warnOnNoControlCode: false });
   });
 
+  it('Enter on a scanned item number fills the line, bound by its number; a sold one is refused on the line; a dealer code stays as typed', async () => {
+    const server = fakeServer();
+    const vendor = { tradeName: 'Ruth Antiques', booth: 'RUTH1' };
+    server.api.scan = (code) =>
+      Promise.resolve(
+        code === '10001' || code === '10002'
+          ? { kind: 'ITEM' as const, vendor, item: { itemNumber: code, itemCode: 'RUTH1', description: 'Cameo brooch', price: money(35_000_000) }, unsellable: code === '10002' ? 'Item 10002 was sold on order ORD-1042' : null }
+          : code.toUpperCase() === 'AB12'
+            ? { kind: 'ITEM_CODE' as const, vendor, item: null, unsellable: null }
+            : null,
+      );
+    const { draft } = draftWith(server);
+    const key = first(draft);
+    draft.editLine(key, { itemCode: '10001' });
+    expect(await draft.scanCode(key, true)).toBe('item');
+    expect(draft.getLine(key)).toMatchObject({ itemNumber: '10001', itemCode: 'RUTH1', description: 'Cameo brooch', price: 35_000_000n, quantity: 1 });
+    await draft.settle();
+    expect(server.calls.at(-1)).toMatchObject({ orderLineId: 1, itemNumber: '10001', itemCode: 'RUTH1', price: money(35_000_000) });
+    // Typing another code over it unbinds the line.
+    draft.editLine(key, { itemCode: 'AB12' });
+    expect(draft.getLine(key)?.itemNumber).toBe('');
+    expect(await draft.scanCode(key, true)).toBe('other');
+    expect(draft.getLine(key)).toMatchObject({ itemCode: 'AB12', description: 'Cameo brooch' });
+    draft.editLine(key, { itemCode: '10002' });
+    expect(await draft.scanCode(key, true)).toBe('refused');
+    expect(draft.getLine(key)).toMatchObject({ itemNumber: '', itemCode: '10002', scan: { unsellable: 'Item 10002 was sold on order ORD-1042' } });
+  });
+
   it('Tab past a complete last line adds a line at once; the server id follows; typing meanwhile is kept and saved', async () => {
     const server = fakeServer({ hold: true });
     const { draft } = draftWith(server);

@@ -22,6 +22,11 @@
  *   every box committed); Escape goes back to the lines. Complete Sale waits for the
  *   writes, then sends every line with the payments (/order/submit).
  * - Cancel (with a reason) waits for the writes, then cancels the draft (/order/cancel).
+ * - Enter in the Item Code box (what a barcode scanner types after the number) looks the
+ *   code up (/item/scan): a tagged item's number or alias fills the line with the item
+ *   (bound by its number, sent with every save of the line), a sold or withdrawn item is
+ *   refused on the line with the server's reason, and a dealer's code stays as typed for
+ *   its price. Editing the code of a filled line unbinds it.
  * Failures are logged and never undo what the cashier typed: a failed save is retried
  * the next time that line is left; a refused submit or cancel hands the error to the
  * screen, which shows the server's message, and the draft stays as it was.
@@ -46,7 +51,10 @@ import {
   toUpdateLineInput,
   visibleDraftLines,
   withTax,
+  scannedItemLine,
+  lookupCode,
   type LineState,
+  type ScanAnswer,
   type StoreTaxes,
   type SubmitOrderWireInput,
   type TaxSlot,
@@ -64,8 +72,8 @@ export interface DraftApi {
   submit(input: SubmitOrderWireInput): Promise<{ order: Order }>;
   cancel(input: { orderId: number; reason: string; customerName?: string; idempotencyKey?: string }): Promise<{ order: Order }>;
   setCustomerName(input: { orderId: number; customerName: string }): Promise<unknown>;
-  /** /item/scan: who is paid for a code (vendor null: the store's own), or null when it names nothing. */
-  scan?(code: string): Promise<{ vendor: { tradeName: string; booth: string } | null } | null>;
+  /** /item/scan: what a code names and who is paid for it (vendor null: the store's own), or null when it names nothing. */
+  scan?(code: string): Promise<ScanAnswer | null>;
 }
 
 /** What checkout adds to a submit: the payments, a manager's approval, the attempt's key. */
@@ -137,7 +145,7 @@ export class OrderDraft {
     }
     this.keys = keys;
     // Who is paid for each saved line's code, shown beside it.
-    for (const key of this.keys) if (this.lines.get(key)?.itemCode.trim()) void this.scanCode(key);
+    for (const key of this.keys) if (lookupCode(this.lines.get(key)!) !== '') void this.scanCode(key);
   }
 
   // ---- reading (stable snapshots for useSyncExternalStore) ----
@@ -165,22 +173,39 @@ export class OrderDraft {
     return summary !== null && linesMoveMoneyOut(lines, summary.total);
   };
 
-  /** Looks up the line's code as typed (/item/scan), for who is paid for it or that it names nothing. */
-  async scanCode(key: string): Promise<void> {
-    const code = this.lines.get(key)?.itemCode.trim() ?? '';
+  /**
+   * Looks up the line's code as typed (/item/scan), for who is paid for it, that it names
+   * nothing, or why its item cannot be sold. With `fill` (Enter, or leaving the box) a
+   * sellable tagged item not yet on the line fills it and the line is saved. Answers
+   * 'item' when the line now sells a tagged item.
+   */
+  async scanCode(key: string, fill = false): Promise<'item' | 'refused' | 'other'> {
+    const line = this.lines.get(key);
+    const code = line ? lookupCode(line) : '';
     const api = this.deps.api;
-    if (code === '' || !api.scan) return;
-    let found: Awaited<ReturnType<NonNullable<typeof api.scan>>>;
+    if (code === '' || !api.scan) return 'other';
+    let found: ScanAnswer | null;
     try {
       found = await api.scan(code);
     } catch (error) {
       this.log('Failed to look up the item code', error);
-      return;
+      return 'other';
     }
     const current = this.lines.get(key);
     // Typed on meanwhile: the newer code gets its own answer.
-    if (!current || current.itemCode.trim().toLowerCase() !== code.toLowerCase()) return;
-    this.setLine({ ...current, scan: { code, known: found !== null, vendor: found?.vendor ?? null } });
+    if (!current || lookupCode(current).toLowerCase() !== code.toLowerCase()) return 'other';
+    const item = found?.kind === 'ITEM' ? found.item : null;
+    const unsellable = item ? (found?.unsellable ?? null) : null;
+    if (item && !unsellable && (current.itemNumber === item.itemNumber || (fill && this.phase === 'editing'))) {
+      const filled = scannedItemLine(current, { ...found!, item });
+      if (filled.itemNumber !== current.itemNumber) {
+        this.setLine(filled);
+        this.saveLine(key);
+      } else this.setLine({ ...current, scan: filled.scan ?? null });
+      return 'item';
+    }
+    this.setLine({ ...current, scan: { code, known: found !== null, vendor: found?.vendor ?? null, unsellable } });
+    return unsellable ? 'refused' : 'other';
   }
 
   isLastKey(key: string): boolean {
@@ -222,7 +247,9 @@ export class OrderDraft {
     for (const [field, value] of Object.entries(patch) as [keyof LinePatch, unknown][]) {
       if (line[field] !== value) changed = true;
     }
-    if (changed) this.setLine({ ...line, ...patch });
+    // A new code on a scanned line: it no longer sells that item.
+    const unbind = patch.itemCode !== undefined && patch.itemCode !== line.itemCode && line.itemNumber !== '';
+    if (changed) this.setLine({ ...line, ...patch, ...(unbind ? { itemNumber: '' } : {}) });
   }
 
   /** A tax toggle: on copies the store's current percent and short name, off zeroes it; then saves. */

@@ -4,6 +4,9 @@
  * Customer Name goes to the first line; Tab runs Qty, Item Code, Description, Price,
  * Discount, the tax toggles, then the next line; Tab past the last box of the last line
  * starts a new line; ArrowUp and ArrowDown go to the same box of the line above or below;
+ * Enter in Item Code (a barcode scanner's last key) looks the code up: a tagged item fills
+ * the line and the next line's Item Code takes the next scan; a dealer's code goes on to
+ * Description; a sold or withdrawn item stays in the box, refused, for the next scan.
  * Ctrl+Delete removes the line being edited; Ctrl+Enter (⌘+Enter) is Submit Order, which
  * opens the payment panel (checkout-panel.tsx) in place of the lines; Escape there comes
  * back to the box the cashier left. Cancel Order cancels the draft with a reason.
@@ -54,6 +57,10 @@ function gridColumns(taxColumns: number): string {
 
 function isSubmitShortcut(event: KeyboardEvent) {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+function isPlainEnter(event: KeyboardEvent) {
+  return event.key === 'Enter' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
 }
 
 function isRemoveShortcut(event: KeyboardEvent) {
@@ -149,6 +156,15 @@ export function OrderEditor({ draft, storeTaxes, settingsFailed, autoFocus, onCu
     if (isRemoveShortcut(event)) {
       event.preventDefault();
       removeLine(at.lineKey, at.field);
+      return;
+    }
+    if (at.field === 'itemCode' && isPlainEnter(event)) {
+      event.preventDefault();
+      void draft.scanCode(at.lineKey, true).then((result) => {
+        if (result === 'item') focusField(flushSync(() => draft.addLineAtEnd()), 'itemCode');
+        else if (result === 'refused') focusField(at.lineKey, 'itemCode');
+        else focusField(at.lineKey, 'description');
+      });
       return;
     }
     const step = plainArrow(event);

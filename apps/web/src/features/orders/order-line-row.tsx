@@ -82,20 +82,22 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
   const amounts = lineAmounts(line);
   const warnings = lineWarnings(line);
   const owner = lineOwner(line);
-  const ownerText = owner === null ? null : owner === 'own' ? "The store's own" : `${owner.tradeName} · booth ${owner.booth}`;
+  const ownerName = owner === null ? null : owner === 'own' ? "The store's own" : `${owner.tradeName} · booth ${owner.booth}`;
+  const ownerText = ownerName !== null && line.itemNumber !== '' ? `Item ${line.itemNumber} · ${ownerName}` : ownerName;
   return (
     <Table.Tr
       role="row"
       className={ROW_CLASS}
       data-line-key={lineKey}
       data-line-id={line.id ?? ''}
-      data-warned={warnings.unknownCode || warnings.noControlCode ? '' : undefined}
+      data-warned={warnings.unknownCode || warnings.noControlCode || warnings.unsellable ? '' : undefined}
+      data-item-number={line.itemNumber || undefined}
       onKeyDown={onKeyDown}
     >
       <NumberCell n={n} />
       <QuantityCell draft={draft} lineKey={lineKey} n={n} quantity={line.quantity} />
-      <TextCell draft={draft} lineKey={lineKey} n={n} field="itemCode" value={line.itemCode} unknownCode={warnings.unknownCode} noControlCode={warnings.noControlCode} owner={ownerText} />
-      <TextCell draft={draft} lineKey={lineKey} n={n} field="description" value={line.description} unknownCode={false} noControlCode={false} owner={null} />
+      <TextCell draft={draft} lineKey={lineKey} n={n} field="itemCode" value={line.itemCode} unknownCode={warnings.unknownCode} noControlCode={warnings.noControlCode} unsellable={warnings.unsellable} owner={ownerText} />
+      <TextCell draft={draft} lineKey={lineKey} n={n} field="description" value={line.description} unknownCode={false} noControlCode={false} unsellable={null} owner={null} />
       <PriceCell draft={draft} lineKey={lineKey} n={n} price={line.price} />
       <DiscountCell draft={draft} lineKey={lineKey} n={n} discountPercent={line.discountPercent} />
       {taxSlots.map((slot) => (
@@ -169,10 +171,12 @@ const TextCell = memo(function TextCell({
   value,
   unknownCode,
   noControlCode,
+  unsellable,
   owner,
-}: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean; owner: string | null }) {
+}: CellProps & { field: 'itemCode' | 'description'; value: string; unknownCode: boolean; noControlCode: boolean; unsellable: string | null; owner: string | null }) {
   const label = field === 'itemCode' ? 'Item Code' : 'Description';
-  // The code is looked up (/item/scan) a moment after the last key, and as the box is left.
+  // The code is looked up (/item/scan) a moment after the last key, and as the box is left
+  // (a tagged item's number then fills the line; Enter does so at once, order-editor.tsx).
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -184,7 +188,7 @@ const TextCell = memo(function TextCell({
     if (field !== 'itemCode') return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    if (now) void draft.scanCode(lineKey);
+    if (now) void draft.scanCode(lineKey, true);
     else timer.current = setTimeout(() => void draft.scanCode(lineKey), SCAN_DELAY_MS);
   };
   return (
@@ -207,7 +211,7 @@ const TextCell = memo(function TextCell({
           scanSoon(true);
         }}
       />
-      {owner !== null && !unknownCode ? (
+      {owner !== null && !unknownCode && !unsellable ? (
         <Text fz="xs" lh={1.2} mt={2} c="dimmed" className={classes.warning} data-testid="line-owner" style={{ whiteSpace: 'nowrap' }}>
           {owner}
         </Text>
@@ -215,6 +219,7 @@ const TextCell = memo(function TextCell({
       {unknownCode ? (
         <LineWarning kind="unknown-code" color="red.8" text={`${UNKNOWN_CODE_WARNING} ${value.trim()}`} title="Neither an item code nor a stock item of this store: the order cannot be submitted until it is corrected or cleared." />
       ) : null}
+      {unsellable ? <LineWarning kind="unsellable" color="red.8" text={unsellable} title="This item cannot be sold: scan or type another code." /> : null}
       {noControlCode ? <LineWarning kind="no-control-code" text={NO_CONTROL_CODE_WARNING} title="This item code asks for a warning when it is sold without a control code." /> : null}
     </Table.Td>
   );

@@ -11,6 +11,8 @@ import {
   lineIsEmpty,
   lineSignature,
   lineWarnings,
+  lineOwner,
+  scannedItemLine,
   presetTaxes,
   storeTaxesFrom,
   summarizeLines,
@@ -100,6 +102,7 @@ describe('order lines', () => {
     const l = withTax(line({ itemCode: ' ab1 ', description: ' Vase ', quantity: 3, price: 19_990_000n, discountPercent: 10_000_000n }), 0, true, TAXES[0]);
     expect(toUpdateLineInput({ ...l, id: 5 }, true)).toEqual({
       orderLineId: 5,
+      itemNumber: '',
       itemCode: 'ab1',
       itemDescription: 'Vase',
       quantity: 3,
@@ -135,10 +138,28 @@ describe('order lines', () => {
 
   it('warns about an unknown code, or a known one that wants a control code, for the current code only', () => {
     const unknown = line({ itemCode: 'ZZ9', check: { code: 'ZZ9', known: false, warnOnNoControlCode: false } });
-    expect(lineWarnings(unknown)).toEqual({ unknownCode: true, noControlCode: false });
-    expect(lineWarnings({ ...unknown, itemCode: 'ZZ8' })).toEqual({ unknownCode: false, noControlCode: false });
-    expect(lineWarnings(line({ itemCode: 'ab12', check: { code: 'AB12', known: true, warnOnNoControlCode: true } }))).toEqual({ unknownCode: false, noControlCode: true });
-    expect(lineWarnings(line({ itemCode: '', check: null }))).toEqual({ unknownCode: false, noControlCode: false });
+    expect(lineWarnings(unknown)).toEqual({ unknownCode: true, noControlCode: false, unsellable: null });
+    expect(lineWarnings({ ...unknown, itemCode: 'ZZ8' })).toEqual({ unknownCode: false, noControlCode: false, unsellable: null });
+    expect(lineWarnings(line({ itemCode: 'ab12', check: { code: 'AB12', known: true, warnOnNoControlCode: true } }))).toEqual({ unknownCode: false, noControlCode: true, unsellable: null });
+    expect(lineWarnings(line({ itemCode: '', check: null }))).toEqual({ unknownCode: false, noControlCode: false, unsellable: null });
+  });
+
+  it('a scanned item fills the line, bound by its number; a sold one is refused with the reason and pays no one', () => {
+    const vendor = { tradeName: 'Ruth Antiques', booth: 'RUTH1' };
+    const filled = scannedItemLine(line({ itemCode: '10001', price: 0n }), {
+      kind: 'ITEM',
+      vendor,
+      item: { itemNumber: '10001', itemCode: 'RUTH1', description: 'Cameo brooch', price: money(35_000_000) },
+      unsellable: null,
+    });
+    expect(filled).toMatchObject({ itemNumber: '10001', itemCode: 'RUTH1', description: 'Cameo brooch', price: 35_000_000n, quantity: 1 });
+    expect(lineOwner(filled)).toEqual(vendor);
+    expect(toUpdateLineInput({ ...filled, id: 3 }, false)).toMatchObject({ itemNumber: '10001', itemCode: 'RUTH1' });
+    expect(lineSignature(filled)).not.toBe(lineSignature({ ...filled, itemNumber: '' }));
+    const sold = line({ itemCode: '10002', scan: { code: '10002', known: true, vendor, unsellable: 'Item 10002 was sold on order ORD-1042' } });
+    expect(lineWarnings(sold).unsellable).toBe('Item 10002 was sold on order ORD-1042');
+    expect(lineOwner(sold)).toBeNull();
+    expect(lineFromServer('K', serverLine({ id: 9, itemNumber: '10001', itemCode: 'RUTH1' })).itemNumber).toBe('10001');
   });
 
   it('names tax columns by the store short name, else a line description; shows them by short name or use', () => {

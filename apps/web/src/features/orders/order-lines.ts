@@ -42,17 +42,32 @@ export interface CodeCheck {
   warnOnNoControlCode: boolean;
 }
 
-/** What /item/scan said of a code as it was typed: who is paid for it (null: the store's own), or that it names nothing. */
+/**
+ * What /item/scan said of a code as it was typed: who is paid for it (null: the store's
+ * own), or that it names nothing; for a tagged item that cannot be sold (sold, withdrawn),
+ * why.
+ */
 export interface CodeScan {
   code: string;
   known: boolean;
   vendor: { tradeName: string; booth: string } | null;
+  unsellable?: string | null;
+}
+
+/** /item/scan's answer as the till reads it (null: the code names nothing). */
+export interface ScanAnswer {
+  kind: 'ITEM' | 'ITEM_CODE';
+  vendor: { tradeName: string; booth: string } | null;
+  item: { itemNumber: string; itemCode: string | null; description: string; price: { value: string } } | null;
+  unsellable: string | null;
 }
 
 export interface LineState {
   /** Stable client key (a line has no server id while the server is creating it). */
   key: string;
   id: number | null;
+  /** The tagged item the line sells (scanned: its number), or '' for a typed code and price. */
+  itemNumber: string;
   itemCode: string;
   description: string;
   quantity: number;
@@ -108,6 +123,7 @@ export function emptyLine(key: string, id: number | null, storeTaxes: StoreTaxes
   return {
     key,
     id,
+    itemNumber: '',
     itemCode: '',
     description: '',
     quantity: 1,
@@ -134,6 +150,7 @@ export function lineFromServer(key: string, line: OrderLine): LineState {
   return {
     key,
     id: line.id,
+    itemNumber: line.itemNumber ?? '',
     itemCode: line.itemCode,
     description: line.description,
     quantity: line.quantity,
@@ -215,7 +232,7 @@ export function lineIsComplete(line: LineState): boolean {
  */
 export function lineSignature(line: LineState): string {
   const tax = (t: LineTax) => (t.enabled ? `1:${t.percent}:${t.description.trim()}` : '0');
-  return [line.itemCode.trim(), line.description.trim(), line.quantity, line.price, line.discountPercent, ...line.taxes.map(tax)].join('\u0000');
+  return [line.itemNumber, line.itemCode.trim(), line.description.trim(), line.quantity, line.price, line.discountPercent, ...line.taxes.map(tax)].join('\u0000');
 }
 
 function taxWire(line: LineState, slot: TaxSlot) {
@@ -230,6 +247,7 @@ function taxWire(line: LineState, slot: TaxSlot) {
 function fieldsWire(line: LineState) {
   const [t1, t2, t3] = [taxWire(line, 0), taxWire(line, 1), taxWire(line, 2)];
   return {
+    itemNumber: line.itemNumber,
     itemCode: line.itemCode.trim(),
     quantity: line.quantity,
     price: toMoneyWire(line.price),
@@ -264,7 +282,7 @@ export function toSubmitLine(line: LineState): SubmitLineWire {
 
 /** A blank line (what a removed line is saved as: the server drops it on submit). */
 export function blankedLine(line: LineState): LineState {
-  return { ...line, itemCode: '', description: '', quantity: 1, price: 0n, discountPercent: 0n, taxes: NO_LINE_TAXES, livePrice: null, liveDiscountPercent: null, check: null };
+  return { ...line, itemNumber: '', itemCode: '', description: '', quantity: 1, price: 0n, discountPercent: 0n, taxes: NO_LINE_TAXES, livePrice: null, liveDiscountPercent: null, check: null };
 }
 
 export interface LineWarnings {
@@ -272,18 +290,51 @@ export interface LineWarnings {
   unknownCode: boolean;
   /** The code asks for a warning when sold without a control code. */
   noControlCode: boolean;
+  /** The code is a tagged item that cannot be sold: why (`Item 10234 was sold on order ORD-1042`). */
+  unsellable: string | null;
 }
 
-export const NO_WARNINGS: LineWarnings = { unknownCode: false, noControlCode: false };
+export const NO_WARNINGS: LineWarnings = { unknownCode: false, noControlCode: false, unsellable: null };
+
+/** What the till looks the line up by: the scanned item's number, else the code as typed. */
+export function lookupCode(line: Pick<LineState, 'itemNumber' | 'itemCode'>): string {
+  return line.itemNumber !== '' ? line.itemNumber : line.itemCode.trim();
+}
+
+/** The till's lookup of the line as it stands, if it has answered for this very code. */
+function currentScan(line: LineState): CodeScan | null {
+  const code = lookupCode(line);
+  const scan = line.scan;
+  return code !== '' && scan != null && scan.code.toLowerCase() === code.toLowerCase() ? scan : null;
+}
 
 /** The warnings for the code as it stands, from the server's answer about that same code. */
 export function lineWarnings(line: LineState): LineWarnings {
   const code = line.itemCode.trim();
-  const scan = line.scan;
-  const scannedUnknown = scan != null && !scan.known && scan.code.toLowerCase() === code.toLowerCase();
+  const scan = currentScan(line);
+  const unsellable = scan?.unsellable ?? null;
+  const scannedUnknown = scan !== null && !scan.known;
   const check = line.check;
-  if (code === '' || check === null || check.code.toLowerCase() !== code.toLowerCase()) return scannedUnknown && code !== '' ? { unknownCode: true, noControlCode: false } : NO_WARNINGS;
-  return { unknownCode: !check.known || scannedUnknown, noControlCode: check.known && check.warnOnNoControlCode };
+  if (code === '' || check === null || check.code.toLowerCase() !== code.toLowerCase()) return { unknownCode: scannedUnknown, noControlCode: false, unsellable };
+  return { unknownCode: !check.known || scannedUnknown, noControlCode: check.known && check.warnOnNoControlCode, unsellable };
+}
+
+/**
+ * The line a sellable tagged item fills (a scan, then Enter): the item's number, code,
+ * description and price, quantity 1; who is paid shows at once.
+ */
+export function scannedItemLine(line: LineState, answer: ScanAnswer & { item: NonNullable<ScanAnswer['item']> }): LineState {
+  const { item } = answer;
+  return {
+    ...line,
+    itemNumber: item.itemNumber,
+    itemCode: item.itemCode ?? '',
+    description: item.description,
+    price: fromWire(item.price),
+    livePrice: null,
+    quantity: 1,
+    scan: { code: item.itemNumber, known: true, vendor: answer.vendor, unsellable: null },
+  };
 }
 
 /**
@@ -292,9 +343,8 @@ export function lineWarnings(line: LineState): LineWarnings {
  * is empty, unknown or not looked up yet.
  */
 export function lineOwner(line: LineState): { tradeName: string; booth: string } | 'own' | null {
-  const code = line.itemCode.trim();
-  const scan = line.scan;
-  if (code === '' || scan == null || !scan.known || scan.code.toLowerCase() !== code.toLowerCase()) return null;
+  const scan = currentScan(line);
+  if (scan === null || !scan.known || scan.unsellable) return null;
   return scan.vendor ?? 'own';
 }
 

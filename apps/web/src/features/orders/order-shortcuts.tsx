@@ -16,6 +16,7 @@ interface Shortcut {
 export const ORDER_SHORTCUTS: readonly Shortcut[] = [
   { keys: [['Alt', 'N']], what: 'Start a new order' },
   { keys: [['Enter']], what: 'In Customer Name: go to the first line' },
+  { keys: [['Enter']], what: 'In Item Code (what a barcode scanner presses): add the scanned item and go to the next line' },
   { keys: [['Tab'], ['Shift', 'Tab']], what: 'Go to the next or the previous box' },
   { keys: [['Tab']], what: 'Past the last box of the last line: start a new line' },
   { keys: [['↑'], ['↓']], what: 'Go to the same box in the line above or below' },

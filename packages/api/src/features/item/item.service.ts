@@ -251,7 +251,7 @@ export async function printLabels(scope: ItemScope, input: ItemLabelsInput) {
 // Selling ------------------------------------------------------------------------------
 
 /** Why an item cannot be sold now (409), or null: it is active with units left. */
-async function unsellable(db: Db, storeId: number, item: { id: bigint; itemNumber: string; status: string; quantity: bigint }, wanted = 1n): Promise<string | null> {
+export async function unsellable(db: Db, storeId: number, item: { id: bigint; itemNumber: string; status: string; quantity: bigint }, wanted = 1n): Promise<string | null> {
   if (item.status === 'WITHDRAWN') return `Item ${item.itemNumber} was withdrawn`;
   if (item.status === 'SOLD' || item.quantity === 0n) return itemSoldMessage(item.itemNumber, await repo.lastSaleOrder(db, storeId, item.id));
   if (item.quantity < wanted) return `Only ${item.quantity} of item ${item.itemNumber} left`;

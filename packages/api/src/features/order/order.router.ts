@@ -27,7 +27,10 @@ import {
 import { roleProcedure, router } from '../../trpc';
 import { dayStatus } from '../reports/day-close.service';
 import { lookupOrders } from './order.repository';
-import { approveOrder, cancelOrder, fetchOrder, nextOrder, setCustomerName, submitOrder, updateLine } from './order.service';
+import { approveOrder, cancelOrder } from './approve-cancel.service';
+import { nextOrder, setCustomerName, updateLine } from './drafting.service';
+import { fetchOrder } from './order-read';
+import { submitOrder } from './submit.service';
 import { refundOrder } from './refund.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');

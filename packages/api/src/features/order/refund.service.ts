@@ -29,7 +29,7 @@ import { returnOrderItems } from '../item/item.service';
 import { postRefund } from '../ledger/ledger.service';
 import { journalRefund } from '../books/books.service';
 import { assertDayOpen } from '../reports/day-close.service';
-import { ORDER_NOT_FOUND, loadOrder } from './order.service';
+import { ORDER_NOT_FOUND, loadOrder } from './order-read';
 import { listPayments, lockOrder } from './order.repository';
 import * as repo from './refund.repository';
 
