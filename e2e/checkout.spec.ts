@@ -413,19 +413,28 @@ describe('checkout', () => {
     tp.expectClean();
   });
 
-  test('a return rung up as a negative line takes no payment: Complete Sale hands the total back in Cash', async () => {
+  test('a return rung up as a negative line takes no payment: Complete Sale hands the total back in Cash once a manager approves', async () => {
     const { page } = tp;
     await openOrders(page, cashier);
     const number = await newOrder(page, 'Returned Lamp');
     await typeLine(page, '1', '', 'Lamp returned', '-20', '', false);
     await page.keyboard.press('Control+Enter');
     await panel(page).getByTestId('nothing-to-pay').getByText('Nothing to pay: Complete Sale hands $21.00 back in Cash.').waitFor();
-    expect(await text(panel(page).getByTestId('amount-due'))).toBe('-$21.00');
+    // Nothing is due (the amount due never falls below zero); the total handed back stands beside it.
+    expect(await text(panel(page).getByTestId('amount-due'))).toBe('$0.00');
+    expect(await text(panel(page).getByTestId('amount-due-of'))).toBe('of -$21.00');
     await focusIs(page, { text: 'Complete Sale' }, 'Complete Sale');
+    // Money going out at a cashier's till is approved by a manager there and then, as a refund is.
+    await panel(page).getByTestId('approval').getByText('a manager approves it, as a refund').waitFor();
     await screenshot(page, 'checkout-panel-return');
     await page.keyboard.press('Enter');
+    await panel(page).getByText('Manager username or e-mail is required').waitFor();
+    expect((await fetchOrder(number)).status).toBe('DRAFT');
+    await panel(page).getByLabel('Manager username or e-mail').fill(manager.username);
+    await panel(page).getByLabel('Manager password').fill(manager.password);
+    await panel(page).getByLabel('Manager password').press('Enter');
     await view(page).getByText(`Order ${number} completed.`).waitFor();
-    expect(await fetchOrder(number)).toMatchObject({ status: 'COMPLETED', total: money('-21') });
+    expect(await fetchOrder(number)).toMatchObject({ status: 'COMPLETED', total: money('-21'), approvedBy: manager.username });
     tp.expectClean();
   });
 

@@ -4,7 +4,10 @@
  * sees the submit held while codes are edited, saves the vendor, deletes a code, goes
  * back to the list, deletes a vendor through the delete dialog (which refuses a vendor
  * whose balance is not zero), sorts, pages through 25 vendors with every page size, and
- * sees the warning of a vendor without a contact. A cashier (STORE_STAFF) reaches the
+ * sees the warning of a vendor without a contact. The editor has its own URL (the back
+ * button and the drawer's Vendors link leave it), the list is searched by name, contact,
+ * e-mail or code, a vendor's booth, mailing address and tax ID are saved, and codes are
+ * chained (the cursor is back in Tag after a save). A cashier (STORE_STAFF) reaches the
  * screen too, with the money settings locked and no Delete.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -104,6 +107,7 @@ describe('vendors and their item codes', () => {
     await page.locator('input[name="contactEmail"]').fill('ann@example.com');
     await screenshot(page, 'vendors-add-form');
 
+    expect(new URL(page.url()).pathname).toBe('/store/vendors/new');
     await submit.click();
     await page.getByText('Vendor added successfully').waitFor();
     await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
@@ -116,6 +120,8 @@ describe('vendors and their item codes', () => {
 
     const listed = await listViaApi('tradeName', true);
     expect(listed.vendors.map((v) => v.tradeName)).toEqual(['Acme Antiques']);
+    // The editor moved to the new vendor's own address.
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/store/vendors/${listed.vendors[0]!.id}`);
     expect(listed.vendors[0]?.primaryContact).toMatchObject({ name: 'Ann Smith', email: 'ann@example.com', primaryPhone: '555-0100', secondaryPhone: '' });
     tp.expectClean();
   });
@@ -138,6 +144,10 @@ describe('vendors and their item codes', () => {
     await form.getByLabel('Warn on No Control Code').check();
     await form.getByRole('button', { name: 'Add Code' }).click();
     await codeRow(page, 'AB12').waitFor();
+    // The form stays open, empty, with the cursor in Tag: the next code is typed at once.
+    await expect.poll(() => form.locator('input[name="tag"]').inputValue()).toBe('');
+    expect(await form.locator('input[name="tag"]').evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(await form.getByLabel('Warn on No Control Code').isChecked()).toBe(false);
     expect(await chips(page, 'AB12')).toEqual([
       { chip: 'Warn on No Control', on: 'true', text: 'Warn on No Control' },
       { chip: 'commission', on: null, text: '12.5% commission' },
@@ -145,9 +155,7 @@ describe('vendors and their item codes', () => {
       { chip: 'Proportional CC Fee', on: 'false', text: 'Proportional CC Fee' },
     ]);
 
-    await codes.getByRole('button', { name: 'Add Code' }).click();
-    await form.waitFor();
-    await form.locator('input[name="tag"]').fill('CD34');
+    await page.keyboard.type('CD34');
     const percent = form.locator('input[name="defaultCommissionPercent"]');
     await percent.fill('20');
     await percent.blur();
@@ -157,6 +165,13 @@ describe('vendors and their item codes', () => {
     await page.getByRole('option', { name: 'Do Not Deduct' }).click();
     await form.getByRole('button', { name: 'Add Code' }).click();
     await codeRow(page, 'CD34').waitFor();
+    await screenshot(page, 'vendors-codes-chained');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    // The flags read as checkboxes, ticked or not, with their names.
+    const flag = codeRow(page, 'CD34').getByRole('checkbox', { name: 'Separate Statement' });
+    expect(await flag.getAttribute('aria-checked')).toBe('true');
+    expect(await codeRow(page, 'CD34').getByRole('checkbox', { name: 'Warn on No Control' }).getAttribute('aria-checked')).toBe('false');
     expect(await chips(page, 'CD34')).toEqual([
       { chip: 'Warn on No Control', on: 'false', text: 'Warn on No Control' },
       { chip: 'commission', on: null, text: '20% commission' },
@@ -266,11 +281,23 @@ describe('vendors and their item codes', () => {
     const { page } = tp;
     await page.locator('input[name="tradeName"]').fill('Acme Antiques and Curios');
     await page.locator('input[name="secondaryPhone"]').fill('555-0199');
+    await page.getByRole('textbox', { name: 'Booth' }).fill('12A, 14');
+    await page.getByRole('textbox', { name: 'Mailing Address' }).fill('1 Main St\nSpringfield, IL 62701');
+    await page.getByRole('textbox', { name: 'Tax ID' }).fill('12-3456789');
     await formBar(page).getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Vendor saved successfully').waitFor();
+    const saved = (await listViaApi('tradeName', true)).vendors[0] as ListedVendor & { booth: string; mailingAddress: string; taxId: string };
+    expect({ booth: saved.booth, mailingAddress: saved.mailingAddress, taxId: saved.taxId }).toEqual({ booth: '12A, 14', mailingAddress: '1 Main St\nSpringfield, IL 62701', taxId: '12-3456789' });
+    // The statement prints the vendor's mailing address.
+    await page.goto(`${baseURL()}/store/vendors/accounts/${saved.id}/statement`);
+    expect(await page.getByTestId('statement-vendor-address').innerText()).toBe('1 Main St\nSpringfield, IL 62701');
+    // Back to the editor, at its own URL, as saved.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Tax ID' }).inputValue()).toBe('12-3456789');
     await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
     await screenshot(page, 'vendors-edit-form');
-    expect(await page.locator('[data-item-code]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-item-code]').count()).toBe(2);
 
     const messages: string[] = [];
     page.once('dialog', (dialog) => {
@@ -334,9 +361,12 @@ describe('vendors and their item codes', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Delete vendor Zeta Finds' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    const banner = page.getByTestId('vendor-success');
-    await banner.getByText('Vendor deleted successfully').waitFor();
-    expect(await banner.getAttribute('style')).toMatch(/green/);
+    // A notification at the top centre, clear of the rows' actions on the right.
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Vendor deleted successfully' });
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox())!;
+    const actionsBox = (await page.getByRole('button', { name: 'Edit vendor Acme Antiques and Curios' }).boundingBox())!;
+    expect(toastBox.x + toastBox.width).toBeLessThan(actionsBox.x);
     await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios']);
     await screenshot(page, 'vendors-deleted');
     expect((await listViaApi('tradeName', true)).totalVendors).toBe(1);
@@ -443,6 +473,61 @@ describe('vendors and their item codes', () => {
     await banner.getByText('Failed to connect to server').waitFor();
     await page.unroute('**/trpc/vendor.list**');
     tp.expectClean([/ERR_CONNECTION_REFUSED/]);
+  });
+
+  test('search finds vendors by name, contact, e-mail or code; the editor has its own URL and the back button leaves it', async () => {
+    const { page } = tp;
+    await page.goto(`${baseURL()}/store/vendors`);
+    const search = page.getByRole('searchbox', { name: 'Search vendors' });
+    await search.fill('curios');
+    await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios']);
+    await search.fill('cd34'); // an item code's tag, in any case
+    await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios']);
+    await search.fill('ANN@EXAMPLE');
+    await expect.poll(() => tradeNames(page)).toEqual(['Acme Antiques and Curios']);
+    await search.fill('nobody here');
+    await page.getByText('No vendors match "nobody here".').waitFor();
+    await search.fill('Vendor 0');
+    const found = ['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((n) => `Vendor ${n}`);
+    await expect.poll(() => tradeNames(page)).toEqual(found);
+    expect(await page.getByTestId('vendor-total').innerText()).toBe('9 vendors');
+    await screenshot(page, 'vendors-search');
+
+    const vendor03 = (await listViaApi('tradeName', true)).vendors.find((v) => v.tradeName === 'Vendor 03')!;
+    await page.getByRole('button', { name: 'Edit vendor Vendor 03' }).click();
+    await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/store/vendors/${vendor03.id}`);
+    expect(await page.getByRole('textbox', { name: 'Trade Name' }).inputValue()).toBe('Vendor 03');
+    // The chosen type and its commission in words, under Vendor Type.
+    await page.getByText('Rents a booth and sells its own goods there; pays rent and a commission on each sale. New item codes start at 12.5% commission.').waitFor();
+
+    // Back: the list as it was left, search and all.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
+    expect(await search.inputValue()).toBe('Vendor 0');
+    await expect.poll(() => tradeNames(page)).toEqual(found);
+    // Forward: the editor again, from its URL.
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Trade Name' }).inputValue()).toBe('Vendor 03');
+    // The drawer's Vendors link leaves the editor too.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vendors', exact: true }).click();
+    await page.getByRole('heading', { name: 'Vendors', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/store/vendors');
+
+    // A phone: the editor's fields stack, its help lines wrap.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseURL()}/store/vendors/${vendor03.id}`);
+    await page.getByRole('heading', { name: 'Edit Vendor' }).waitFor();
+    await page.getByRole('textbox', { name: 'Booth' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'vendors-editor-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A vendor that is not in the store.
+    await page.goto(`${baseURL()}/store/vendors/999999999`);
+    await page.getByTestId('vendor-error').getByText('No such vendor in this store').waitFor();
+    tp.expectClean([/status of 404/]);
   });
 
   test('a cashier (STORE_STAFF) reaches the vendors and their codes', async () => {

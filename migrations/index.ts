@@ -28,6 +28,8 @@ import * as m0022 from './0022_add_user_status';
 import * as m0023 from './0023_create_items';
 import * as m0024 from './0024_add_vendor_portal';
 import * as m0025 from './0025_index_item_foreign_keys';
+import * as m0026 from './0026_add_vendor_details';
+import * as m0027 from './0027_move_stock_to_items';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023_create_items': m0023,
   '0024_add_vendor_portal': m0024,
   '0025_index_item_foreign_keys': m0025,
+  '0026_add_vendor_details': m0026,
+  '0027_move_stock_to_items': m0027,
 };

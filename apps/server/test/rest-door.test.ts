@@ -644,10 +644,24 @@ describe('vendors, item codes and stock items through the door', () => {
         deductMonthlyRent: false,
         vendorType: 'VENDOR',
         monthlyRent: { type: 'Money', value: '0' },
+        booth: '',
+        mailingAddress: '',
+        taxId: '',
         outstandingStatementBalance: { type: 'Money', value: '0' },
         itemCodes: [],
       });
       expect(body.vendors.map((v: { id: number }) => v.id)).not.toContain(theirVendorId);
+    });
+
+    it('finds vendors by part of a trade name, contact, e-mail or code tag, any case; % is taken literally', async () => {
+      const id = await newVendor();
+      const found = async (search: string) => ((await post('/vendor/list', { ...as(cashier), pageSize: 100, search })).json().vendors as { id: number }[]).map((v) => v.id);
+      expect(await found('RUTH@EXAMPLE')).toContain(id);
+      expect(await found('ruth bak')).toContain(id);
+      expect(await found('%')).toEqual([]);
+      const body = (await post('/vendor/list', { ...as(cashier), pageSize: 1, search: 'ruth' })).json();
+      expect(body.vendors).toHaveLength(1);
+      expect(body.totalVendors).toBeGreaterThanOrEqual(1);
     });
 
     it('answers 400 to pageSize 101, an unknown sort and wrong types; 401; 403 for an accountant or another store', async () => {
@@ -661,6 +675,18 @@ describe('vendors, item codes and stock items through the door', () => {
       expect(failure(await post('/vendor/list', { storeId: owner.storeId, role: owner.role }))).toMatchObject({ status: 401 });
       expect(failure(await post('/vendor/list', as(accountant)))).toMatchObject({ status: 403 });
       expect(failure(await post('/vendor/list', { ...as(owner), storeId: stranger.storeId }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/vendor/fetch', () => {
+    it('answers one vendor of the store with its codes; another store\'s is 404; a bad id 400', async () => {
+      const id = await newVendor();
+      const res = await post('/vendor/fetch', { ...as(cashier), vendorId: id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, vendor: { id, booth: '', mailingAddress: '', taxId: '', itemCodes: [] } });
+      expect(failure(await post('/vendor/fetch', { ...as(owner), vendorId: theirVendorId }))).toMatchObject({ status: 404, message: 'No such vendor in this store' });
+      expect(failure(await post('/vendor/fetch', { ...as(owner), vendorId: 'x' }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/vendor/fetch', as(accountant)))).toMatchObject({ status: 403 });
     });
   });
 
@@ -678,6 +704,9 @@ describe('vendors, item codes and stock items through the door', () => {
           deductMonthlyRent: false,
           vendorType: 'VENDOR',
           monthlyRent: { type: 'Money', value: '0' },
+          booth: '',
+          mailingAddress: '',
+          taxId: '',
           outstandingStatementBalance: { type: 'Money', value: '0' },
           itemCodes: [],
         },

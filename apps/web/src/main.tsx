@@ -23,7 +23,8 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" forceColorScheme="light">
-      <Notifications position="top-right" />
+      {/* Top centre: never over the right-hand column where tables keep each row's actions. */}
+      <Notifications position="top-center" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -18,16 +18,24 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRoadmapRouteImport } from './routes/_app/roadmap'
+import { Route as AcceptInviteTokenRouteImport } from './routes/accept-invite/$token'
+import { Route as AppPortalIndexRouteImport } from './routes/_app/portal/index'
+import { Route as AppPortalItemsRouteImport } from './routes/_app/portal/items'
+import { Route as AppPortalPayoutsRouteImport } from './routes/_app/portal/payouts'
+import { Route as AppPortalSalesRouteImport } from './routes/_app/portal/sales'
+import { Route as AppPortalStatementsRouteImport } from './routes/_app/portal/statements'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/store/index'
 import { Route as AppStoreAuditRouteImport } from './routes/_app/store/audit'
 import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inventory'
 import { Route as AppStoreItemsRouteImport } from './routes/_app/store/items'
 import { Route as AppStoreSettingsRouteImport } from './routes/_app/store/settings'
 import { Route as AppStoreStaffRouteImport } from './routes/_app/store/staff'
+import { Route as AppStoreVendorsRouteRouteImport } from './routes/_app/store/vendors/route'
 import { Route as AppSystemIndexRouteImport } from './routes/_app/system/index'
 import { Route as AppSystemStoresRouteImport } from './routes/_app/system/stores'
 import { Route as AppSystemUsersRouteImport } from './routes/_app/system/users'
 import { Route as AppStoreVendorsIndexRouteImport } from './routes/_app/store/vendors/index'
+import { Route as AppStoreVendorsVendorIdRouteImport } from './routes/_app/store/vendors/$vendorId'
 import { Route as AppStoreVendorsAccountsIndexRouteImport } from './routes/_app/store/vendors/accounts/index'
 import { Route as AppStoreVendorsAccountsVendorIdStatementRouteImport } from './routes/_app/store/vendors/accounts/$vendorId/statement'
 
@@ -75,6 +83,36 @@ const AppRoadmapRoute = AppRoadmapRouteImport.update({
   path: '/roadmap',
   getParentRoute: () => AppRoute,
 } as any)
+const AcceptInviteTokenRoute = AcceptInviteTokenRouteImport.update({
+  id: '/accept-invite/$token',
+  path: '/accept-invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppPortalIndexRoute = AppPortalIndexRouteImport.update({
+  id: '/portal/',
+  path: '/portal/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalItemsRoute = AppPortalItemsRouteImport.update({
+  id: '/portal/items',
+  path: '/portal/items',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalPayoutsRoute = AppPortalPayoutsRouteImport.update({
+  id: '/portal/payouts',
+  path: '/portal/payouts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalSalesRoute = AppPortalSalesRouteImport.update({
+  id: '/portal/sales',
+  path: '/portal/sales',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalStatementsRoute = AppPortalStatementsRouteImport.update({
+  id: '/portal/statements',
+  path: '/portal/statements',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
   id: '/store/',
   path: '/store/',
@@ -105,6 +143,11 @@ const AppStoreStaffRoute = AppStoreStaffRouteImport.update({
   path: '/store/staff',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStoreVendorsRouteRoute = AppStoreVendorsRouteRouteImport.update({
+  id: '/store/vendors',
+  path: '/store/vendors',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSystemIndexRoute = AppSystemIndexRouteImport.update({
   id: '/system/',
   path: '/system/',
@@ -121,21 +164,26 @@ const AppSystemUsersRoute = AppSystemUsersRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppStoreVendorsIndexRoute = AppStoreVendorsIndexRouteImport.update({
-  id: '/store/vendors/',
-  path: '/store/vendors/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
+} as any)
+const AppStoreVendorsVendorIdRoute = AppStoreVendorsVendorIdRouteImport.update({
+  id: '/$vendorId',
+  path: '/$vendorId',
+  getParentRoute: () => AppStoreVendorsRouteRoute,
 } as any)
 const AppStoreVendorsAccountsIndexRoute =
   AppStoreVendorsAccountsIndexRouteImport.update({
-    id: '/store/vendors/accounts/',
-    path: '/store/vendors/accounts/',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/',
+    path: '/accounts/',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 const AppStoreVendorsAccountsVendorIdStatementRoute =
   AppStoreVendorsAccountsVendorIdStatementRouteImport.update({
-    id: '/store/vendors/accounts/$vendorId/statement',
-    path: '/store/vendors/accounts/$vendorId/statement',
-    getParentRoute: () => AppRoute,
+    id: '/accounts/$vendorId/statement',
+    path: '/accounts/$vendorId/statement',
+    getParentRoute: () => AppStoreVendorsRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -147,6 +195,12 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -154,8 +208,10 @@ export interface FileRoutesByFullPath {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal/': typeof AppPortalIndexRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -169,6 +225,11 @@ export interface FileRoutesByTo {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -176,8 +237,10 @@ export interface FileRoutesByTo {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal': typeof AppPortalIndexRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
+  '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/store/vendors': typeof AppStoreVendorsIndexRoute
   '/store/vendors/accounts': typeof AppStoreVendorsAccountsIndexRoute
   '/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -193,6 +256,12 @@ export interface FileRoutesById {
   '/_app/orders': typeof AppOrdersRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/_app/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
+  '/_app/portal/items': typeof AppPortalItemsRoute
+  '/_app/portal/payouts': typeof AppPortalPayoutsRoute
+  '/_app/portal/sales': typeof AppPortalSalesRoute
+  '/_app/portal/statements': typeof AppPortalStatementsRoute
   '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
   '/_app/store/items': typeof AppStoreItemsRoute
@@ -200,8 +269,10 @@ export interface FileRoutesById {
   '/_app/store/staff': typeof AppStoreStaffRoute
   '/_app/system/stores': typeof AppSystemStoresRoute
   '/_app/system/users': typeof AppSystemUsersRoute
+  '/_app/portal/': typeof AppPortalIndexRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
+  '/_app/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
   '/_app/store/vendors/': typeof AppStoreVendorsIndexRoute
   '/_app/store/vendors/accounts/': typeof AppStoreVendorsAccountsIndexRoute
   '/_app/store/vendors/accounts/$vendorId/statement': typeof AppStoreVendorsAccountsVendorIdStatementRoute
@@ -217,6 +288,12 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
+    | '/store/vendors'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -224,8 +301,10 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal/'
     | '/store/'
     | '/system/'
+    | '/store/vendors/$vendorId'
     | '/store/vendors/'
     | '/store/vendors/accounts/'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -239,6 +318,11 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -246,8 +330,10 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal'
     | '/store'
     | '/system'
+    | '/store/vendors/$vendorId'
     | '/store/vendors'
     | '/store/vendors/accounts'
     | '/store/vendors/accounts/$vendorId/statement'
@@ -262,6 +348,12 @@ export interface FileRouteTypes {
     | '/_app/orders'
     | '/_app/reports'
     | '/_app/roadmap'
+    | '/accept-invite/$token'
+    | '/_app/store/vendors'
+    | '/_app/portal/items'
+    | '/_app/portal/payouts'
+    | '/_app/portal/sales'
+    | '/_app/portal/statements'
     | '/_app/store/audit'
     | '/_app/store/inventory'
     | '/_app/store/items'
@@ -269,8 +361,10 @@ export interface FileRouteTypes {
     | '/_app/store/staff'
     | '/_app/system/stores'
     | '/_app/system/users'
+    | '/_app/portal/'
     | '/_app/store/'
     | '/_app/system/'
+    | '/_app/store/vendors/$vendorId'
     | '/_app/store/vendors/'
     | '/_app/store/vendors/accounts/'
     | '/_app/store/vendors/accounts/$vendorId/statement'
@@ -279,6 +373,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AcceptInviteTokenRoute: typeof AcceptInviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -346,6 +441,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRoadmapRouteImport
       parentRoute: typeof AppRoute
     }
+    '/accept-invite/$token': {
+      id: '/accept-invite/$token'
+      path: '/accept-invite/$token'
+      fullPath: '/accept-invite/$token'
+      preLoaderRoute: typeof AcceptInviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/portal/': {
+      id: '/_app/portal/'
+      path: '/portal'
+      fullPath: '/portal/'
+      preLoaderRoute: typeof AppPortalIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/items': {
+      id: '/_app/portal/items'
+      path: '/portal/items'
+      fullPath: '/portal/items'
+      preLoaderRoute: typeof AppPortalItemsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/payouts': {
+      id: '/_app/portal/payouts'
+      path: '/portal/payouts'
+      fullPath: '/portal/payouts'
+      preLoaderRoute: typeof AppPortalPayoutsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/sales': {
+      id: '/_app/portal/sales'
+      path: '/portal/sales'
+      fullPath: '/portal/sales'
+      preLoaderRoute: typeof AppPortalSalesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/statements': {
+      id: '/_app/portal/statements'
+      path: '/portal/statements'
+      fullPath: '/portal/statements'
+      preLoaderRoute: typeof AppPortalStatementsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/store/': {
       id: '/_app/store/'
       path: '/store'
@@ -388,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreStaffRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/store/vendors': {
+      id: '/_app/store/vendors'
+      path: '/store/vendors'
+      fullPath: '/store/vendors'
+      preLoaderRoute: typeof AppStoreVendorsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/system/': {
       id: '/_app/system/'
       path: '/system'
@@ -411,27 +555,52 @@ declare module '@tanstack/react-router' {
     }
     '/_app/store/vendors/': {
       id: '/_app/store/vendors/'
-      path: '/store/vendors'
+      path: '/'
       fullPath: '/store/vendors/'
       preLoaderRoute: typeof AppStoreVendorsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
+    }
+    '/_app/store/vendors/$vendorId': {
+      id: '/_app/store/vendors/$vendorId'
+      path: '/$vendorId'
+      fullPath: '/store/vendors/$vendorId'
+      preLoaderRoute: typeof AppStoreVendorsVendorIdRouteImport
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/': {
       id: '/_app/store/vendors/accounts/'
-      path: '/store/vendors/accounts'
+      path: '/accounts'
       fullPath: '/store/vendors/accounts/'
       preLoaderRoute: typeof AppStoreVendorsAccountsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
     '/_app/store/vendors/accounts/$vendorId/statement': {
       id: '/_app/store/vendors/accounts/$vendorId/statement'
-      path: '/store/vendors/accounts/$vendorId/statement'
+      path: '/accounts/$vendorId/statement'
       fullPath: '/store/vendors/accounts/$vendorId/statement'
       preLoaderRoute: typeof AppStoreVendorsAccountsVendorIdStatementRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppStoreVendorsRouteRoute
     }
   }
 }
+
+interface AppStoreVendorsRouteRouteChildren {
+  AppStoreVendorsVendorIdRoute: typeof AppStoreVendorsVendorIdRoute
+  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
+  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
+  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
+}
+
+const AppStoreVendorsRouteRouteChildren: AppStoreVendorsRouteRouteChildren = {
+  AppStoreVendorsVendorIdRoute: AppStoreVendorsVendorIdRoute,
+  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
+  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
+  AppStoreVendorsAccountsVendorIdStatementRoute:
+    AppStoreVendorsAccountsVendorIdStatementRoute,
+}
+
+const AppStoreVendorsRouteRouteWithChildren =
+  AppStoreVendorsRouteRoute._addFileChildren(AppStoreVendorsRouteRouteChildren)
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
@@ -441,6 +610,11 @@ interface AppRouteChildren {
   AppOrdersRoute: typeof AppOrdersRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
+  AppStoreVendorsRouteRoute: typeof AppStoreVendorsRouteRouteWithChildren
+  AppPortalItemsRoute: typeof AppPortalItemsRoute
+  AppPortalPayoutsRoute: typeof AppPortalPayoutsRoute
+  AppPortalSalesRoute: typeof AppPortalSalesRoute
+  AppPortalStatementsRoute: typeof AppPortalStatementsRoute
   AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
   AppStoreItemsRoute: typeof AppStoreItemsRoute
@@ -448,11 +622,9 @@ interface AppRouteChildren {
   AppStoreStaffRoute: typeof AppStoreStaffRoute
   AppSystemStoresRoute: typeof AppSystemStoresRoute
   AppSystemUsersRoute: typeof AppSystemUsersRoute
+  AppPortalIndexRoute: typeof AppPortalIndexRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
-  AppStoreVendorsIndexRoute: typeof AppStoreVendorsIndexRoute
-  AppStoreVendorsAccountsIndexRoute: typeof AppStoreVendorsAccountsIndexRoute
-  AppStoreVendorsAccountsVendorIdStatementRoute: typeof AppStoreVendorsAccountsVendorIdStatementRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -463,6 +635,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrdersRoute: AppOrdersRoute,
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
+  AppStoreVendorsRouteRoute: AppStoreVendorsRouteRouteWithChildren,
+  AppPortalItemsRoute: AppPortalItemsRoute,
+  AppPortalPayoutsRoute: AppPortalPayoutsRoute,
+  AppPortalSalesRoute: AppPortalSalesRoute,
+  AppPortalStatementsRoute: AppPortalStatementsRoute,
   AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
   AppStoreItemsRoute: AppStoreItemsRoute,
@@ -470,12 +647,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppStoreStaffRoute: AppStoreStaffRoute,
   AppSystemStoresRoute: AppSystemStoresRoute,
   AppSystemUsersRoute: AppSystemUsersRoute,
+  AppPortalIndexRoute: AppPortalIndexRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
-  AppStoreVendorsIndexRoute: AppStoreVendorsIndexRoute,
-  AppStoreVendorsAccountsIndexRoute: AppStoreVendorsAccountsIndexRoute,
-  AppStoreVendorsAccountsVendorIdStatementRoute:
-    AppStoreVendorsAccountsVendorIdStatementRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -483,6 +657,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AcceptInviteTokenRoute: AcceptInviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -60,6 +60,9 @@ describe('/vendor/add and /vendor/edit', () => {
         deductMonthlyRent: true,
         vendorType: 'VENDOR',
         monthlyRent: { type: 'Money', value: '0' },
+        booth: '',
+        mailingAddress: '',
+        taxId: '',
         outstandingStatementBalance: { type: 'Money', value: '0' },
         itemCodes: [],
       },
@@ -114,6 +117,17 @@ describe('/vendor/add and /vendor/edit', () => {
     expect(await failureOf(h.as(owner).vendor.add(vendorInput(change) as never))).toEqual({ status: 400, code: 'BAD_REQUEST', message });
     expect(await failureOf(h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput(change) }))).toEqual({ status: 400, code: 'BAD_REQUEST', message });
     expect(await vendorRow(vendor.id)).toMatchObject({ vendor_type: 'VENDOR', monthly_rent: 50_000_000n });
+  });
+
+  it('saves booth, mailing address and tax ID (trimmed); an edit that leaves them out keeps them; /vendor/fetch answers them', async () => {
+    const { vendor } = await h.as(owner).vendor.add(vendorInput({ tradeName: 'Details Co', booth: ' 12A, 14 ', mailingAddress: '1 Main St\nSpringfield', taxId: '12-3456789' }));
+    expect(vendor).toMatchObject({ booth: '12A, 14', mailingAddress: '1 Main St\nSpringfield', taxId: '12-3456789' });
+    const kept = await h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput({ tradeName: 'Details Co 2' }) });
+    expect(kept.vendor).toMatchObject({ booth: '12A, 14', mailingAddress: '1 Main St\nSpringfield', taxId: '12-3456789' });
+    await h.as(owner).vendor.edit({ vendorId: vendor.id, ...vendorInput({ tradeName: 'Details Co 2', booth: '', taxId: '' }) });
+    expect((await h.as(owner).vendor.fetch({ vendorId: vendor.id })).vendor).toMatchObject({ tradeName: 'Details Co 2', booth: '', mailingAddress: '1 Main St\nSpringfield', taxId: '' });
+    expect(await failureOf(h.as(owner).vendor.add(vendorInput({ taxId: '9'.repeat(41) })))).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'Tax ID must be at most 40 characters' });
+    expect(await failureOf(h.as(owner).vendor.fetch({ vendorId: 987_654_321 }))).toMatchObject({ status: 404 });
   });
 
   it('answers 404 to editing a vendor that does not exist', async () => {
@@ -271,6 +285,31 @@ describe('/vendor/list', () => {
     }
   });
 
+  it('searches trade name, contact name, e-mail and live item-code tags, any case; wildcards are literal; the total counts the matches', async () => {
+    const store = await signUpOwner(h);
+    const add = (tradeName: string, contactName: string, contactEmail: string) => h.as(store).vendor.add(vendorInput({ tradeName, contactName, contactEmail }));
+    const { vendor: oak } = await add('Oak & Iron', 'Ruth Baker', 'ruth@oak.test');
+    const { vendor: pine } = await add('Pine 100%', 'Sam Cole', 'sam@pine.test');
+    const { vendor: elm } = await add('Elm Street', 'Tia Dunn', 'tia@elm.test');
+    await h.as(store).store.itemcode.add({ tag: 'QX77', vendorId: elm.id });
+    const { itemCodes } = await h.as(store).store.itemcode.add({ tag: 'GONE1', vendorId: oak.id });
+    await h.as(store).store.itemcode.delete({ id: itemCodes.find((c) => c.tag === 'GONE1')!.id });
+    const found = async (search: string, more: { pageSize?: number; page?: number } = {}) => {
+      const answer = await h.as(store).vendor.list({ search, ...more });
+      return { names: answer.vendors.map((v) => v.tradeName), total: answer.totalVendors };
+    };
+    expect(await found('OAK')).toEqual({ names: ['Oak & Iron'], total: 1 });
+    expect(await found('sam c')).toEqual({ names: ['Pine 100%'], total: 1 });
+    expect(await found('@elm.')).toEqual({ names: ['Elm Street'], total: 1 });
+    expect(await found('qx7')).toEqual({ names: ['Elm Street'], total: 1 });
+    expect(await found('gone1')).toEqual({ names: [], total: 0 });
+    expect(await found('0%')).toEqual({ names: ['Pine 100%'], total: 1 });
+    expect(await found('_')).toEqual({ names: [], total: 0 });
+    expect(await found('  ')).toEqual({ names: ['Elm Street', 'Oak & Iron', 'Pine 100%'], total: 3 });
+    expect(await found('.test', { pageSize: 2, page: 2 })).toEqual({ names: ['Pine 100%'], total: 3 });
+    expect(pine.id).toBeGreaterThan(0);
+  });
+
   it('lists a vendor without a contact with primaryContact null, and edit gives it one', async () => {
     const bare = await signUpOwner(h);
     const row = await handle.db
@@ -296,6 +335,9 @@ describe('/vendor/list', () => {
       deductMonthlyRent: false,
       vendorType: 'VENDOR',
       monthlyRent: { type: 'Money', value: '0' },
+      booth: '',
+      mailingAddress: '',
+      taxId: '',
       outstandingStatementBalance: { type: 'Money', value: '0' },
       itemCodes: [],
     });

@@ -203,6 +203,9 @@ export const ZStatementOutput = z.object({
     contactName: z.string().nullable(),
     contactEmail: z.string().nullable(),
     contactPhone: z.string().nullable(),
+    /** The vendor's mailing address and booth(s), '' when not known. */
+    mailingAddress: z.string(),
+    booth: z.string(),
   }),
   account: z.object({ itemCodeId: zIdOut.nullable(), tag: z.string().nullable() }),
   from: z.string(),

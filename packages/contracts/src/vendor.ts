@@ -18,6 +18,8 @@ export const ZListVendorsInput = z.object({
   ...zPaging(100, 20),
   sort: z.enum(VENDOR_SORTS, { error: own(`sort must be one of ${VENDOR_SORTS.join(', ')}`) }).default('tradeName'),
   isAscending: z.boolean().default(true),
+  /** Part of a trade name, contact name, contact e-mail or item-code tag; empty: every vendor. */
+  search: zOptionalText('Search', 100).default(''),
 });
 
 export { VENDOR_TYPES };
@@ -43,6 +45,10 @@ const vendorFields = {
   deductMonthlyRent: z.boolean().default(false),
   vendorType: zVendorType.optional(),
   monthlyRent: zMonthlyRent.optional(),
+  /** Booth number(s), mailing address and tax ID: left out, a new vendor has none and an edit keeps the saved ones. */
+  booth: zOptionalText('Booth', 100).optional(),
+  mailingAddress: zOptionalText('Mailing Address', 500).optional(),
+  taxId: zOptionalText('Tax ID', 40).optional(),
 };
 export const ZAddVendorInput = z.object(vendorFields);
 export const ZEditVendorInput = z.object({ vendorId: zId, ...vendorFields });
@@ -80,6 +86,9 @@ export const ZVendor = z.object({
   deductMonthlyRent: z.boolean(),
   vendorType: zVendorType,
   monthlyRent: zMoneyOut,
+  booth: z.string(),
+  mailingAddress: z.string(),
+  taxId: z.string(),
   outstandingStatementBalance: zMoneyOut,
   itemCodes: z.array(ZItemCode),
 });
@@ -87,6 +96,7 @@ export type Vendor = z.output<typeof ZVendor>;
 
 export const ZListVendorsOutput = z.object({ success: z.boolean(), vendors: z.array(ZVendor), totalVendors: zIdOut });
 export const ZVendorOutput = z.object({ success: z.boolean(), message: z.string(), vendor: ZVendor });
+export const ZFetchVendorOutput = z.object({ success: z.boolean(), vendor: ZVendor });
 export const ZVendorDeleteOutput = z.object({ success: z.boolean(), message: z.string(), archived: z.boolean() });
 
 const zTag = zString('Tag', MESSAGES.tagRequired)

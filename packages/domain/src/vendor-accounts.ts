@@ -23,6 +23,16 @@ export const VENDOR_TYPE_LABELS: Readonly<Record<VendorType, string>> = Object.f
   CONSIGNMENT: 'Consignment',
 });
 
+/** A line of help for each vendor type, in the words of the store floor. */
+export const VENDOR_TYPE_HELP: Readonly<Record<VendorType, string>> = Object.freeze({
+  VENDOR: 'Rents a booth and sells its own goods there; pays rent and a commission on each sale.',
+  VENDOR_CONSIGNMENT: 'Rents a booth and also leaves goods on consignment in the store’s own space.',
+  CONSIGNMENT: 'Has no booth: leaves goods for the store to sell on its own floor.',
+});
+
+/** What an item code's commission is. */
+export const COMMISSION_HELP = "The store's share of each sale of this code's goods; the rest is the vendor's.";
+
 /** The store's three default commissions (percent micro-units), as its settings hold them. */
 export interface DefaultCommissions {
   defaultVendorCommissionPercent: bigint;

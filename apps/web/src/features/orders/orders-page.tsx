@@ -148,7 +148,13 @@ function OrdersWorkspace({ storageKey, open }: { storageKey: string; open: OpenO
     try {
       // Tax settings older than 30 minutes are refreshed before a new order.
       await ensureFreshSettings();
-      const answer = await utils.client.order.next.mutate();
+      // A tab not shown since a reload has not loaded its order (a hidden panel runs no
+      // effects): its status is asked for beside the new order, so a finished one closes too.
+      const unloaded = [...openIds.current].filter((orderId) => !drafts.get(orderId) && utils.order.fetch.getData({ orderId }) === undefined);
+      const [answer] = await Promise.all([
+        utils.client.order.next.mutate(),
+        ...unloaded.map((orderId) => utils.order.fetch.ensureData({ orderId }).catch(() => undefined)),
+      ]);
       utils.order.fetch.setData({ orderId: answer.nextOrderId }, { success: true, order: answer.order });
       // Its tab opens on the editor at once, focused, without a frame of loading.
       openDraft(answer.order, undefined);

@@ -80,7 +80,7 @@ describe('statements', () => {
   const statement = {
     success: true,
     store: { name: 'Blue Door', address: '1 Main St', timeZone: 'UTC' },
-    vendor: { id: 3, tradeName: 'Ada Antiques', vendorType: 'VENDOR' as const, contactName: 'Ada', contactEmail: 'a@x.test', contactPhone: '555' },
+    vendor: { id: 3, tradeName: 'Ada Antiques', vendorType: 'VENDOR' as const, contactName: 'Ada', contactEmail: 'a@x.test', contactPhone: '555', mailingAddress: '', booth: '' },
     account: { itemCodeId: null, tag: null },
     from: '2026-11-01',
     to: '2026-11-30',

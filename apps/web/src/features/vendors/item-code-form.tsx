@@ -5,13 +5,15 @@
  * The server's input schema checks the code first (a character a tag cannot have is
  * said at once); the server's refusal (for example a tag already used in the store) is
  * shown under the tag. For staff (`moneyLocked`) every money setting is locked and
- * left out of the save: only Tag and Warn on No Control Code change.
+ * left out of the save: only Tag and Warn on No Control Code change. A new code, once
+ * saved, leaves the form open and empty with the cursor in Tag (the next code is typed at
+ * once); an edited code closes it.
  */
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { ItemCode } from '@pos/contracts';
-import { ITEM_CODE_MONEY_FIELDS, MESSAGES } from '@pos/domain';
+import { COMMISSION_HELP, ITEM_CODE_MONEY_FIELDS, MESSAGES } from '@pos/domain';
 import { microUnitsField, MoneyInput, PercentInput } from '../../components/decimal-input';
 import { errorMessage } from '../../lib/errors';
 import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
@@ -44,6 +46,7 @@ export function ItemCodeForm({
     transformValues: (values) => itemCodePayload(values, vendorId, moneyLocked),
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const tagRef = useRef<HTMLInputElement>(null);
   const saving = add.isPending || edit.isPending;
   const lock = (field: keyof ItemCodeFormValues, description?: string) => moneyFieldLock(ITEM_CODE_MONEY_FIELDS, moneyLocked, field, description);
   const title = isEdit ? `Edit Code ${code.tag}` : 'New Code';
@@ -62,7 +65,14 @@ export function ItemCodeForm({
       // The answer is the vendor's codes as they now are.
       utils.store.itemcode.fetchVendor.setData({ vendorId }, answer);
       notifySuccess(answer.message);
-      onDone();
+      if (isEdit) onDone();
+      else {
+        // Ready for the next code.
+        form.setValues(newItemCodeValues(storeDefault));
+        form.resetDirty();
+        form.clearErrors();
+        tagRef.current?.focus();
+      }
     } catch (error) {
       const errors = { tag: errorMessage(error, MESSAGES.itemCodeSaveFailed) };
       form.setErrors(errors);
@@ -98,6 +108,7 @@ export function ItemCodeForm({
               required
               autoComplete="off"
               autoFocus
+              ref={tagRef}
               {...form.getInputProps('tag')}
               onChange={(e) => {
                 const tag = e.currentTarget.value;
@@ -111,7 +122,7 @@ export function ItemCodeForm({
               name="defaultCommissionPercent"
               {...microUnitsField(form.getInputProps('defaultCommissionPercent'))}
               value={form.values.defaultCommissionPercent ?? 0n}
-              {...lock('defaultCommissionPercent', form.values.defaultCommissionPercent === null ? "The store's default applies" : undefined)}
+              {...lock('defaultCommissionPercent', form.values.defaultCommissionPercent === null ? `The store's default applies. ${COMMISSION_HELP}` : COMMISSION_HELP)}
             />
             <Select
               label="Monthly Rent Deduction"

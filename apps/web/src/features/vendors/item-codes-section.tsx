@@ -1,10 +1,12 @@
 /**
- * A vendor's item codes: each code's tag and chips, edit and delete, Add Code.
+ * A vendor's item codes: each code's tag, its flags as labelled (read-only) checkboxes, its
+ * commission and rent, edit and delete, Add Code. After a new code is saved the form
+ * stays open, empty, with the cursor in Tag, so codes can be added one after another.
  * One code is added or edited at a time, in place; that editing state is reported up
  * so the vendor form can hold its own submit until the codes are done.
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, CheckboxIndicator, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { fromWire, type ItemCode, type VendorType } from '@pos/contracts';
 import { formatMoney } from '@pos/domain';
 import { errorMessage } from '../../lib/errors';
@@ -13,7 +15,7 @@ import { SECONDARY_COLOR } from '../../lib/theme';
 import { trpc } from '../../lib/trpc';
 import { ItemCodeForm } from './item-code-form';
 import { commissionLabel, newCodeCommission } from './item-code-values';
-import { CheckIcon, CrossIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 
 const ITEM_CODE_DELETE_FAILED = 'Failed to delete item code';
 
@@ -114,21 +116,15 @@ export function ItemCodesSection({
   );
 }
 
-function FlagChip({ label, on }: { label: string; on: boolean }) {
+/** A code's flag as a checkbox that shows, not changes, it (the code's form changes it). */
+function FlagBox({ label, on }: { label: string; on: boolean }) {
   return (
-    <Badge
-      variant={on ? 'light' : 'outline'}
-      color={on ? 'teal' : 'gray'}
-      tt="none"
-      size="md"
-      fw={500}
-      leftSection={on ? <CheckIcon size={12} /> : <CrossIcon size={12} />}
-      title={`${label}: ${on ? 'on' : 'off'}`}
-      data-chip={label}
-      data-on={on}
-    >
-      {label}
-    </Badge>
+    <Group gap={6} wrap="nowrap" role="checkbox" aria-checked={on} aria-readonly="true" aria-label={label} data-chip={label} data-on={on}>
+      <CheckboxIndicator checked={on} size="xs" color="teal" aria-hidden />
+      <Text size="sm" c={on ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+    </Group>
   );
 }
 
@@ -136,16 +132,16 @@ function ItemCodeRow({ code, locked, deleting, onEdit, onDelete }: { code: ItemC
   return (
     <Paper withBorder radius="sm" px="md" py="sm" data-item-code={code.tag} bg="gray.0">
       <Group justify="space-between" wrap="nowrap" align="center">
-        <Group gap="xs" align="center">
+        <Group gap="sm" align="center">
           <Text fw={700} ff="monospace" size="lg" mr="xs" data-testid="item-code-tag">
             {code.tag}
           </Text>
-          <FlagChip label="Warn on No Control" on={code.warnOnNoControlCode} />
+          <FlagBox label="Warn on No Control" on={code.warnOnNoControlCode} />
           <Badge variant="light" color={SECONDARY_COLOR} tt="none" size="md" fw={500} data-chip="commission">
             {commissionLabel(code)}
           </Badge>
-          <FlagChip label="Separate Statement" on={code.receivesSeparateStatement} />
-          <FlagChip label="Proportional CC Fee" on={code.proportionalCcFee} />
+          <FlagBox label="Separate Statement" on={code.receivesSeparateStatement} />
+          <FlagBox label="Proportional CC Fee" on={code.proportionalCcFee} />
           {code.receivesSeparateStatement && fromWire(code.monthlyRent) > 0n ? (
             <Badge variant="light" color="gray" tt="none" size="md" fw={500} data-chip="rent">
               {formatMoney(fromWire(code.monthlyRent))} rent

@@ -8,6 +8,9 @@ const GOOD = {
   contactEmail: 'ann@example.com',
   primaryPhone: '555-0100',
   secondaryPhone: '',
+  booth: ' 12A, 14 ',
+  mailingAddress: '1 Main St\nSpringfield',
+  taxId: '',
   deductMonthlyRent: true,
   vendorType: 'VENDOR_CONSIGNMENT' as const,
   monthlyRent: 150_000_000n,
@@ -26,6 +29,9 @@ describe('the vendor form', () => {
         deductMonthlyRent: true,
         vendorType: 'CONSIGNMENT',
         monthlyRent: { type: 'Money', value: '75500000' },
+        booth: '7',
+        mailingAddress: 'PO Box 1',
+        taxId: '12-3456789',
         primaryContact: { name: 'Ann', email: 'a@b.co', primaryPhone: '1', secondaryPhone: '2' },
       }),
     ).toEqual({
@@ -34,6 +40,9 @@ describe('the vendor form', () => {
       contactEmail: 'a@b.co',
       primaryPhone: '1',
       secondaryPhone: '2',
+      booth: '7',
+      mailingAddress: 'PO Box 1',
+      taxId: '12-3456789',
       deductMonthlyRent: true,
       vendorType: 'CONSIGNMENT',
       monthlyRent: 75_500_000n,
@@ -41,7 +50,7 @@ describe('the vendor form', () => {
   });
 
   test('a vendor without a contact gets empty contact fields', () => {
-    expect(vendorFormValues({ tradeName: 'Acme', deductMonthlyRent: false, vendorType: 'VENDOR', monthlyRent: { type: 'Money', value: '0' }, primaryContact: null })).toMatchObject({
+    expect(vendorFormValues({ tradeName: 'Acme', deductMonthlyRent: false, vendorType: 'VENDOR', monthlyRent: { type: 'Money', value: '0' }, booth: '', mailingAddress: '', taxId: '', primaryContact: null })).toMatchObject({
       contactName: '',
       contactEmail: '',
     });
@@ -69,8 +78,14 @@ describe('the vendor form', () => {
     }
   });
 
-  test('the payload is trimmed, sends the secondary phone as empty text and the rent on the wire', () => {
-    expect(vendorPayload(GOOD)).toEqual({ ...GOOD, tradeName: 'Acme Antiques', secondaryPhone: '', monthlyRent: { type: 'Money', value: '150000000' } });
+  test('the payload is trimmed, sends the secondary phone and tax ID as empty text and the rent on the wire', () => {
+    expect(vendorPayload(GOOD)).toEqual({ ...GOOD, tradeName: 'Acme Antiques', booth: '12A, 14', secondaryPhone: '', taxId: '', monthlyRent: { type: 'Money', value: '150000000' } });
+  });
+
+  test('booth, mailing address and tax ID are optional, with the server bounds', () => {
+    expect(validateVendorValues({ ...GOOD, booth: '', mailingAddress: '' })).toEqual({});
+    expect(validateVendorValues({ ...GOOD, taxId: '9'.repeat(41) })).toEqual({ taxId: 'Tax ID must be at most 40 characters' });
+    expect(vendorFieldOfMessage('Mailing Address must be at most 500 characters')).toBe('mailingAddress');
   });
 
   test("checks the monthly rent with the server's bounds", () => {

@@ -2,7 +2,8 @@
  * The vendor form's values, checks and save payload: Trade Name, contact Name, Email (an
  * e-mail address) and Primary Phone are required, Secondary Phone is optional and sent as
  * empty text; Vendor Type (a booth vendor at first) and Monthly Rent ($0.00 up to the
- * rent limit, whole cents) are always sent. The checks are the server's own input
+ * rent limit, whole cents) are always sent, and so are Booth, Mailing Address and Tax ID
+ * (optional, empty when not known). The checks are the server's own input
  * schema, on the payload.
  */
 import { fromWire, toMoneyWire, VENDOR_TYPES, ZAddVendorInput, type MoneyWire, type VendorType } from '@pos/contracts';
@@ -15,6 +16,9 @@ export interface VendorFormValues {
   contactEmail: string;
   primaryPhone: string;
   secondaryPhone: string;
+  booth: string;
+  mailingAddress: string;
+  taxId: string;
   deductMonthlyRent: boolean;
   vendorType: VendorType;
   /** Money micro-units. */
@@ -30,6 +34,9 @@ export const EMPTY_VENDOR_VALUES: VendorFormValues = {
   contactEmail: '',
   primaryPhone: '',
   secondaryPhone: '',
+  booth: '',
+  mailingAddress: '',
+  taxId: '',
   deductMonthlyRent: false,
   vendorType: 'VENDOR',
   monthlyRent: 0n,
@@ -59,6 +66,9 @@ export const VENDOR_FIELD_LABELS: Record<VendorMessageField, string> = {
   contactEmail: 'Email',
   primaryPhone: 'Primary Phone',
   secondaryPhone: 'Secondary Phone',
+  booth: 'Booth',
+  mailingAddress: 'Mailing Address',
+  taxId: 'Tax ID',
 };
 
 interface VendorLike {
@@ -66,6 +76,9 @@ interface VendorLike {
   deductMonthlyRent: boolean;
   vendorType: VendorType;
   monthlyRent: MoneyWire;
+  booth: string;
+  mailingAddress: string;
+  taxId: string;
   primaryContact: { name: string; email: string; primaryPhone: string; secondaryPhone: string } | null;
 }
 
@@ -78,6 +91,9 @@ export function vendorFormValues(vendor: VendorLike | null): VendorFormValues {
     contactEmail: contact?.email ?? '',
     primaryPhone: contact?.primaryPhone ?? '',
     secondaryPhone: contact?.secondaryPhone ?? '',
+    booth: vendor.booth,
+    mailingAddress: vendor.mailingAddress,
+    taxId: vendor.taxId,
     deductMonthlyRent: vendor.deductMonthlyRent,
     vendorType: vendor.vendorType,
     monthlyRent: fromWire(vendor.monthlyRent),
@@ -92,6 +108,9 @@ export function vendorPayload(values: VendorFormValues) {
     contactEmail: values.contactEmail.trim(),
     primaryPhone: values.primaryPhone.trim(),
     secondaryPhone: values.secondaryPhone.trim(),
+    booth: values.booth.trim(),
+    mailingAddress: values.mailingAddress.trim(),
+    taxId: values.taxId.trim(),
     deductMonthlyRent: values.deductMonthlyRent,
     vendorType: values.vendorType,
     monthlyRent: toMoneyWire(values.monthlyRent),

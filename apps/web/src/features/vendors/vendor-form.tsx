@@ -7,10 +7,10 @@
  * (mayChangeVendorMoney): staff see them locked, at the store's defaults on a new vendor.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { Vendor, VendorType } from '@pos/contracts';
-import { MESSAGES, VENDOR_MONEY_FIELDS, mayChangeVendorMoney } from '@pos/domain';
+import { MESSAGES, VENDOR_MONEY_FIELDS, VENDOR_TYPE_HELP, formatPercent, mayChangeVendorMoney, mayManagePortalAccess } from '@pos/domain';
 import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
@@ -19,6 +19,8 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { ItemCodesSection } from './item-codes-section';
+import { newCodeCommission } from './item-code-values';
+import { PortalAccessSection } from './portal-access-section';
 import { moneyFieldLock, validateVendorValues, VENDOR_TYPE_OPTIONS, vendorFieldOfMessage, vendorFormValues, vendorPayload, type VendorFormValues, type VendorPayload } from './vendor-form-values';
 
 export const FINISH_CODES_LABEL = 'Finish Editing Codes to Save Changes';
@@ -56,6 +58,10 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
   const { currentRole } = useSession();
   const moneyLocked = currentRole === null || !mayChangeVendorMoney(currentRole.role);
   const lock = (field: keyof VendorFormValues, description?: string) => moneyFieldLock(VENDOR_MONEY_FIELDS, moneyLocked, field, description);
+  // The chosen type in words, and the commission its new item codes start at.
+  const settings = trpc.store.fetchSettings.useQuery();
+  const typeCommission = newCodeCommission(settings.data, form.values.vendorType);
+  const typeHelp = `${VENDOR_TYPE_HELP[form.values.vendorType]}${typeCommission === null ? '' : ` New item codes start at ${formatPercent(typeCommission)} commission.`}`;
 
   useEffect(() => {
     if (codesEditing) codesRef.current?.scrollIntoView({ behavior: 'smooth' });
@@ -120,7 +126,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
                     name="vendorType"
                     data={VENDOR_TYPE_OPTIONS}
                     allowDeselect={false}
-                    {...lock('vendorType', "New item codes start at the store's default commission for this type")}
+                    {...lock('vendorType', typeHelp)}
                     {...form.getInputProps('vendorType')}
                     onChange={(value) => {
                       if (value) form.setFieldValue('vendorType', value as VendorType);
@@ -139,6 +145,11 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
                   {...lock('deductMonthlyRent')}
                   {...form.getInputProps('deductMonthlyRent', { type: 'checkbox' })}
                 />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <TextInput label="Booth" name="booth" description="Booth number(s), as on the floor plan" autoComplete="off" {...form.getInputProps('booth')} />
+                  <TextInput label="Tax ID" name="taxId" description="For the vendor's tax forms" autoComplete="off" {...form.getInputProps('taxId')} />
+                </SimpleGrid>
+                <Textarea label="Mailing Address" name="mailingAddress" description="Printed on the vendor's statements" autosize minRows={2} maxRows={5} autoComplete="off" {...form.getInputProps('mailingAddress')} />
               </Stack>
             </Section>
             <Section title="Primary Contact">
@@ -161,6 +172,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
             {CODES_LATER_NOTE}
           </Text>
         )}
+        {vendor && currentRole && mayManagePortalAccess(currentRole.role) ? <PortalAccessSection key={vendor.id} vendor={vendor} /> : null}
       </Stack>
 
       <Box

@@ -10,7 +10,7 @@ export const DEFAULT_VENDOR_PAGE_SIZE = 20;
 
 export const INITIAL_VENDOR_SORT: SortState<VendorSort> = { sort: 'tradeName', isAscending: true };
 
-/** The /vendor/list input for the table's page and sort. */
-export function vendorListInput(paging: PageState, sort: SortState<VendorSort>) {
-  return { page: paging.page, pageSize: paging.pageSize, sort: sort.sort, isAscending: sort.isAscending };
+/** The /vendor/list input for the table's page, sort and search. */
+export function vendorListInput(paging: PageState, sort: SortState<VendorSort>, search = '') {
+  return { page: paging.page, pageSize: paging.pageSize, sort: sort.sort, isAscending: sort.isAscending, search };
 }

@@ -1,19 +1,22 @@
 /**
- * The vendor table: sortable columns, each vendor's balance (what the store owes it;
+ * The vendor table: a search box (part of a trade name, contact name, e-mail or item-code
+ * tag; the server searches), sortable columns, each vendor's balance (what the store owes it;
  * negative, in red and signed, what it owes the store), pages of 10, 20 or 50 from the server,
  * edit per row and, for a manager or an owner, delete (asked in a dialog that refuses a
- * vendor whose balance is not zero), Add Vendor at the bottom right, and the error and
- * success banners above the table. The list reloads on page, size, sort or direction change
+ * vendor whose balance is not zero; a deletion is confirmed in a notification), Add Vendor
+ * at the bottom right, and the error banners above the table. The list reloads on page, size, sort or direction change
  * and after each save or delete.
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromWire, type Vendor, type VendorSort } from '@pos/contracts';
 import { MESSAGES, mayChangeVendorMoney } from '@pos/domain';
 import { Balance } from '../../components/balance';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { PencilIcon, PlusIcon, SortIcon, TrashIcon } from '../../components/icons';
@@ -46,17 +49,23 @@ export function VendorList({
   paging,
   sort,
   onSortChange,
+  search,
+  onSearchChange,
   onAdd,
   onEdit,
 }: {
   paging: Paging;
   sort: SortState<VendorSort>;
   onSortChange: (sort: SortState<VendorSort>) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
   onAdd: () => void;
   onEdit: (vendor: Vendor) => void;
 }) {
   const utils = trpc.useUtils();
-  const list = trpc.vendor.list.useQuery(vendorListInput(paging, sort), { placeholderData: keepPreviousData });
+  // The server is asked once typing pauses.
+  const [searched] = useDebouncedValue(search.trim(), 250);
+  const list = trpc.vendor.list.useQuery(vendorListInput(paging, sort, searched), { placeholderData: keepPreviousData });
   const remove = trpc.vendor.delete.useMutation();
   const [banner, setBanner] = useState<Banner | null>(null);
 
@@ -80,7 +89,7 @@ export function VendorList({
     setBanner(null);
     try {
       await remove.mutateAsync({ vendorId: vendor.id });
-      setBanner({ color: 'green', title: MESSAGES.vendorDeleted, detail: null });
+      notifySuccess(MESSAGES.vendorDeleted);
     } catch (error) {
       setBanner(failureBanner(MESSAGES.vendorDeleteFailed, error));
     }
@@ -98,6 +107,17 @@ export function VendorList({
       <Stack gap="md">
         {loadBanner ? <BannerAlert banner={loadBanner} /> : null}
         {banner ? <BannerAlert banner={banner} onClose={() => setBanner(null)} /> : null}
+        <TextInput
+          type="search"
+          label="Search vendors"
+          placeholder="Trade name, contact, e-mail or item code"
+          maw={420}
+          value={search}
+          onChange={(e) => {
+            onSearchChange(e.currentTarget.value);
+            paging.toFirstPage();
+          }}
+        />
 
         <Paper withBorder radius="md" pos="relative">
           <Table.ScrollContainer minWidth={760}>
@@ -138,7 +158,7 @@ export function VendorList({
                   <Table.Tr>
                     <Table.Td colSpan={COLUMN_COUNT}>
                       <Text c="dimmed" ta="center" py="md">
-                        No vendors yet.
+                        {searched === '' ? 'No vendors yet.' : `No vendors match "${searched}".`}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

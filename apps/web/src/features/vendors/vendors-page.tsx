@@ -1,38 +1,121 @@
 /**
- * The Vendors screen (/store/vendors): list mode, or the vendor form in its place.
- * After a successful add the form stays open on the created vendor, now being edited;
- * Cancel goes back to the list, which keeps its page, size and sort.
+ * The Vendors screens: the list at /store/vendors and the vendor editor at
+ * /store/vendors/$vendorId ('new' for a vendor being added), so the browser's back
+ * button and the drawer's Vendors link leave the editor. The list's page, size, sort
+ * and search live in the layout above both, so the list comes back as it was left.
+ * After a successful add the editor moves to the created vendor's own URL.
  */
-import { useState } from 'react';
-import type { Vendor } from '@pos/contracts';
-import { usePaging } from '../../lib/paging';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import type { VendorSort } from '@pos/contracts';
+import { MESSAGES } from '@pos/domain';
+import { PageHeading } from '../../components/page-heading';
+import { errorMessage } from '../../lib/errors';
+import { usePaging, type Paging, type SortState } from '../../lib/paging';
+import { trpc } from '../../lib/trpc';
 import { VendorForm } from './vendor-form';
 import { VendorList } from './vendor-list';
 import { DEFAULT_VENDOR_PAGE_SIZE, INITIAL_VENDOR_SORT } from './vendor-list-state';
 
-type Mode = { kind: 'list' } | { kind: 'form'; vendor: Vendor | null; session: number };
+/** The path segment of a vendor being added. */
+export const NEW_VENDOR = 'new';
 
-export function VendorsPage() {
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  // Kept here, so the list comes back on the same page and sort after the form.
+interface ListState {
+  paging: Paging;
+  sort: SortState<VendorSort>;
+  setSort: (sort: SortState<VendorSort>) => void;
+  search: string;
+  setSearch: (search: string) => void;
+}
+
+const ListStateContext = createContext<ListState | null>(null);
+
+/** Holds the list's state while the user moves between the list and an editor. */
+export function VendorsLayout({ children }: { children?: ReactNode }) {
   const paging = usePaging(DEFAULT_VENDOR_PAGE_SIZE);
   const [sort, setSort] = useState(INITIAL_VENDOR_SORT);
+  const [search, setSearch] = useState('');
+  return <ListStateContext.Provider value={{ paging, sort, setSort, search, setSearch }}>{children ?? <Outlet />}</ListStateContext.Provider>;
+}
 
-  const openForm = (vendor: Vendor | null) => {
-    setMode({ kind: 'form', vendor, session: Date.now() });
+function useListState(): ListState {
+  const state = useContext(ListStateContext);
+  if (!state) throw new Error('The vendors screens are rendered inside VendorsLayout');
+  return state;
+}
+
+export function VendorsPage() {
+  const { paging, sort, setSort, search, setSearch } = useListState();
+  const navigate = useNavigate();
+  const open = (vendorId: number | typeof NEW_VENDOR) => {
+    void navigate({ to: '/store/vendors/$vendorId', params: { vendorId: String(vendorId) } });
     window.scrollTo({ top: 0 });
   };
+  return (
+    <VendorList
+      paging={paging}
+      sort={sort}
+      onSortChange={setSort}
+      search={search}
+      onSearchChange={setSearch}
+      onAdd={() => open(NEW_VENDOR)}
+      onEdit={(vendor) => open(vendor.id)}
+    />
+  );
+}
 
-  if (mode.kind === 'form') {
+/** The editor of the vendor the URL names, or of a new vendor. */
+export function VendorEditorPage({ vendorId }: { vendorId: string }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const isNew = vendorId === NEW_VENDOR;
+  const id = Number(vendorId);
+  const valid = !isNew && Number.isSafeInteger(id) && id > 0;
+  const vendor = trpc.vendor.fetch.useQuery({ vendorId: id }, { enabled: valid });
+  const toList = () => void navigate({ to: '/store/vendors' });
+
+  if (isNew) {
     return (
       <VendorForm
-        // One form per opening: saving keeps the form (and what it holds) mounted.
-        key={mode.session}
-        vendor={mode.vendor}
-        onSaved={(vendor) => setMode({ ...mode, vendor })}
-        onCancel={() => setMode({ kind: 'list' })}
+        vendor={null}
+        onSaved={(saved) => {
+          // The editor of the new vendor, at its own URL, without a second load.
+          utils.vendor.fetch.setData({ vendorId: saved.id }, { success: true, vendor: saved });
+          void navigate({ to: '/store/vendors/$vendorId', params: { vendorId: String(saved.id) }, replace: true });
+        }}
+        onCancel={toList}
       />
     );
   }
-  return <VendorList paging={paging} sort={sort} onSortChange={setSort} onAdd={() => openForm(null)} onEdit={openForm} />;
+  if (!valid || vendor.error) {
+    return (
+      <>
+        <PageHeading>Edit Vendor</PageHeading>
+        <Alert color="red" variant="light" role="alert" title={MESSAGES.vendorsLoadFailed} data-testid="vendor-error">
+          {valid ? errorMessage(vendor.error, '') || null : 'No such vendor in this store'}
+        </Alert>
+      </>
+    );
+  }
+  if (!vendor.data) {
+    return (
+      <>
+        <PageHeading>Edit Vendor</PageHeading>
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Loading vendor...</Text>
+        </Group>
+      </>
+    );
+  }
+  return (
+    <VendorForm
+      // One form per vendor: saving keeps the form (and what it holds) mounted.
+      key={vendorId}
+      vendor={vendor.data.vendor}
+      onSaved={(saved) => utils.vendor.fetch.setData({ vendorId: saved.id }, { success: true, vendor: saved })}
+      onCancel={toList}
+    />
+  );
 }

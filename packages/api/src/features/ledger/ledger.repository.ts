@@ -175,6 +175,8 @@ export async function findAccountVendor(db: Db, storeId: number, vendorId: numbe
       'contact_name as contactName',
       'contact_email as contactEmail',
       'contact_primary_phone as contactPhone',
+      'mailing_address as mailingAddress',
+      'booth',
       'archived_at as archivedAt',
     ])
     .where(inStore(storeId))

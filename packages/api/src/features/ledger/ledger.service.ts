@@ -312,6 +312,8 @@ export async function accountStatement(db: Db, storeId: number, now: Date, input
       contactName: account.vendor.contactName,
       contactEmail: account.vendor.contactEmail,
       contactPhone: account.vendor.contactPhone,
+      mailingAddress: account.vendor.mailingAddress,
+      booth: account.vendor.booth,
     },
     account: { itemCodeId: account.itemCodeId, tag: account.code?.tag ?? null },
     from,

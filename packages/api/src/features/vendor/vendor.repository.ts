@@ -29,6 +29,9 @@ const VENDOR_COLUMNS = [
   'contact_email as contactEmail',
   'contact_primary_phone as primaryPhone',
   'contact_secondary_phone as secondaryPhone',
+  'booth',
+  'mailing_address as mailingAddress',
+  'tax_id as taxId',
 ] as const;
 
 export type VendorRow = Selection<Database, 'vendors', (typeof VENDOR_COLUMNS)[number]>;
@@ -72,6 +75,46 @@ async function readPage(db: Db, storeId: number, page: { offset: number; limit: 
     .execute();
 }
 
+/** `text` as a LIKE pattern that matches it anywhere, its own % _ and \\ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The live vendors whose trade name, contact name or e-mail, or a live item code's tag, contains `search` (any case). */
+function searchedVendors(db: Db, storeId: number, search: string) {
+  const pattern = containsPattern(search);
+  return db
+    .selectFrom('vendors')
+    .where(inStore(storeId))
+    .where('archived_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(trade_name)`, 'like', pattern),
+        eb(sql`lower(contact_name)`, 'like', pattern),
+        eb(sql`lower(contact_email)`, 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('item_codes as c')
+            .select('c.id')
+            .whereRef('c.vendor_id', '=', 'vendors.id')
+            .where('c.archived_at', 'is', null)
+            .where(sql`lower(c.tag)`, 'like', pattern),
+        ),
+      ]),
+    );
+}
+
+/** One page of the vendors a search finds, in the list's sort, and how many it finds. */
+export async function searchVendors(db: Db, storeId: number, search: string, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }) {
+  const key = SORT_EXPRESSIONS[page.sort];
+  const direction = page.ascending ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    searchedVendors(db, storeId, search).select(VENDOR_COLUMNS).orderBy(key, direction).orderBy('id', direction).limit(page.limit).offset(page.offset).execute(),
+    searchedVendors(db, storeId, search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: BigInt(count.n) };
+}
+
 /** Live vendors of the store, from the counter the database keeps (migration 0008). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
   const row = await db.selectFrom('store_counters').select('live_vendors').where(inStore(storeId)).executeTakeFirst();
@@ -89,6 +132,9 @@ function vendorValues(v: VendorSaveInput) {
     contact_secondary_phone: v.secondaryPhone,
     ...(v.vendorType === undefined ? {} : { vendor_type: v.vendorType }),
     ...(v.monthlyRent === undefined ? {} : { monthly_rent: v.monthlyRent }),
+    ...(v.booth === undefined ? {} : { booth: v.booth }),
+    ...(v.mailingAddress === undefined ? {} : { mailing_address: v.mailingAddress }),
+    ...(v.taxId === undefined ? {} : { tax_id: v.taxId }),
   };
 }
 
@@ -119,7 +165,7 @@ export async function findVendor(db: Db, storeId: number, vendorId: number | big
 
 /**
  * Whether the vendor is referenced: it has ledger entries, or one of its item codes
- * (live or archived) is on an order line or carried by a stock item. Such a vendor is
+ * (live or archived) is on an order line or carried by an item. Such a vendor is
  * archived on delete, not erased.
  */
 export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number): Promise<boolean> {
@@ -133,7 +179,7 @@ export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number
     .where((eb) =>
       eb.or([
         eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')),
-        eb.exists(eb.selectFrom('inventory_items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
+        eb.exists(eb.selectFrom('items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
       ]),
     )
     .limit(1)

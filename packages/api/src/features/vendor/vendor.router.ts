@@ -1,17 +1,17 @@
 /**
- * /vendor/list, /vendor/add, /vendor/edit: STORE_STAFF and above (staff neither set nor
+ * /vendor/list (searched by trade name, contact, e-mail or item-code tag), /vendor/fetch, /vendor/add, /vendor/edit: STORE_STAFF and above (staff neither set nor
  * change a vendor's money settings: vendor.service.ts); /vendor/delete: STORE_MANAGER and
  * above. Always within the caller's store; a vendor of another store is answered as not
  * found. The vendors' accounts (rent, adjustments, payouts, statements) are the ledger's
  * calls, served under /vendor too (ledger.router.ts).
  */
-import { ZAddVendorInput, ZEditVendorInput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
+import { ZAddVendorInput, ZEditVendorInput, ZFetchVendorOutput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
 import { VENDOR_DELETE_FORBIDDEN, VENDOR_MONEY_ROLE } from '@pos/domain';
 import { roleProcedure, router } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { ledgerProcedures } from '../ledger/ledger.router';
 import { portalAccessProcedures } from '../portal/portal.router';
-import { addVendor, deleteVendor, editVendor, listVendorPage } from './vendor.service';
+import { addVendor, deleteVendor, editVendor, fetchVendor, listVendorPage } from './vendor.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
 
@@ -21,6 +21,12 @@ export const vendorRouter = router({
     .input(ZListVendorsInput)
     .output(ZListVendorsOutput)
     .query(({ ctx, input }) => listVendorPage(ctx.db, ctx.storeId, input)),
+
+  fetch: staffProcedure
+    .meta({ path: '/vendor/fetch' })
+    .input(ZVendorIdInput)
+    .output(ZFetchVendorOutput)
+    .query(({ ctx, input }) => fetchVendor(ctx.db, ctx.storeId, input.vendorId)),
 
   add: staffProcedure
     .meta({ path: '/vendor/add', accessNote: "STORE_STAFF only with the store's defaults for Vendor Type, Monthly Rent and Deduct Monthly Rent (403)" })

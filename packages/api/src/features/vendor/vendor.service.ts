@@ -28,6 +28,9 @@ function toVendor(row: repo.VendorRow, itemCodes: ItemCodeRow[] = []) {
     deductMonthlyRent: row.deductMonthlyRent,
     vendorType: row.vendorType,
     monthlyRent: row.monthlyRent,
+    booth: row.booth,
+    mailingAddress: row.mailingAddress,
+    taxId: row.taxId,
     outstandingStatementBalance: row.outstandingStatementBalance,
     primaryContact:
       row.contactName === null || row.contactId === null
@@ -45,15 +48,17 @@ function toVendor(row: repo.VendorRow, itemCodes: ItemCodeRow[] = []) {
 }
 
 /** One page of the store's live vendors, each with its live item codes, and how many there are. */
-export async function listVendorPage(db: Db, storeId: number, input: { page: number; pageSize: number; sort: VendorSort; isAscending: boolean }) {
-  const totalVendors = await repo.countVendors(db, storeId);
-  const rows = await repo.listVendors(db, storeId, {
-    offset: (input.page - 1) * input.pageSize,
-    limit: input.pageSize,
-    total: totalVendors,
-    sort: input.sort,
-    ascending: input.isAscending,
-  });
+export async function listVendorPage(db: Db, storeId: number, input: { page: number; pageSize: number; sort: VendorSort; isAscending: boolean; search?: string }) {
+  const page = { offset: (input.page - 1) * input.pageSize, limit: input.pageSize, sort: input.sort, ascending: input.isAscending };
+  const search = input.search ?? '';
+  let rows: repo.VendorRow[];
+  let totalVendors: bigint;
+  if (search === '') {
+    totalVendors = await repo.countVendors(db, storeId);
+    rows = await repo.listVendors(db, storeId, { ...page, total: totalVendors });
+  } else {
+    ({ rows, total: totalVendors } = await repo.searchVendors(db, storeId, search, page));
+  }
   const codes = await listItemCodesOfVendors(db, storeId, rows.map((r) => r.id));
   const codesOf = new Map<bigint | null, ItemCodeRow[]>();
   for (const code of codes) codesOf.set(code.vendorId, [...(codesOf.get(code.vendorId) ?? []), code]);
@@ -71,6 +76,9 @@ function auditedVendor(row: repo.VendorRow) {
     vendorType: row.vendorType,
     monthlyRent: row.monthlyRent,
     deductMonthlyRent: row.deductMonthlyRent,
+    booth: row.booth,
+    mailingAddress: row.mailingAddress,
+    taxId: row.taxId,
   };
 }
 
@@ -108,6 +116,13 @@ export async function editVendor(db: Db, actor: StoreActor, vendorId: number, in
     await recordAudit(trx, actor, { action: 'VENDOR_UPDATE', targetType: 'vendor', targetId: row.id, ...changedFields(auditedVendor(before), auditedVendor(row), ['tradeName']) });
     return { success: true, message: 'Vendor saved successfully', vendor: toVendor(row, await listVendorItemCodes(trx, actor.storeId, row.id)) };
   });
+}
+
+/** One live vendor of the caller's store, with its live item codes. */
+export async function fetchVendor(db: Db, storeId: number, vendorId: number) {
+  const row = await repo.findVendor(db, storeId, vendorId);
+  if (!row) throw new AppError('NOT_FOUND', VENDOR_NOT_FOUND);
+  return { success: true, vendor: toVendor(row, await listVendorItemCodes(db, storeId, row.id)) };
 }
 
 /** Deletes or archives the vendor (who may is the router's: STORE_MANAGER and above); the event keeps the vendor as it was and its live codes' tags. */
