@@ -384,15 +384,17 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Roadmap', as: 'owner', path: '/roadmap', show: roadmapLoaded },
   { name: 'Roadmap: New Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, 'Add New Entry', 'New Roadmap Entry') },
   {
-    name: 'Roadmap: Edit Roadmap Entry dialog with its calendar open',
+    // The date box is the browser's own (its picker is not part of the page): the dialog with the entry's day in it.
+    name: 'Roadmap: Edit Roadmap Entry dialog with its day filled in',
     as: 'owner',
     path: '/roadmap',
     show: async (p) => {
       await roadmapLoaded(p);
       await click(p, 'button', `Edit ${SEED.roadmapTitle}`);
       await dialog(p, 'Edit Roadmap Entry');
-      await p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion').click();
-      await p.locator('.mantine-DateInput-calendarHeaderLevel').waitFor();
+      const day = p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion');
+      await day.focus();
+      await p.waitForFunction((el) => /^\d{4}-\d{2}-\d{2}$/.test((el as unknown as { value: string }).value), await day.elementHandle());
     },
   },
   { name: 'Roadmap: Delete Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, `Delete ${SEED.roadmapTitle}`, 'Delete Roadmap Entry') },
