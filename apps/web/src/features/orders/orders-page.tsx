@@ -5,7 +5,7 @@
  * 'Order Lookup' or 'Order {number}'. Starting a new order closes the tabs of finished
  * (completed, refunded, cancelled) orders, except those pinned. Open tabs live in sessionStorage per user and
  * store, so a reload brings them back. `?` (or the Keyboard shortcuts button) lists the
- * till's keyboard shortcuts.
+ * till's keyboard shortcuts. A link with `?order=<id>&number=<number>` opens that order's tab.
  *
  * Each open draft is an OrderDraft kept here (outside React state, in OpenDrafts), so
  * switching tabs keeps every line and what is being saved; closing a tab first saves
@@ -68,16 +68,20 @@ function sessionStore(): TabsStorage | null {
   }
 }
 
-export function OrdersPage() {
+/** `open`: an order to open in a tab (a link from another page, the books' journals). */
+export function OrdersPage({ open }: { open?: OpenOrderTab | undefined } = {}) {
   const { userId, currentRole } = useSession();
   const storageKey = tabsStorageKey(userId, currentRole?.storeId ?? null);
   // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={storageKey} storageKey={storageKey} />;
+  return <OrdersWorkspace key={storageKey} storageKey={storageKey} open={open} />;
 }
 
-function OrdersWorkspace({ storageKey }: { storageKey: string }) {
+function OrdersWorkspace({ storageKey, open }: { storageKey: string; open: OpenOrderTab | undefined }) {
   const utils = trpc.useUtils();
-  const [tabs, setTabs] = useState<OrderTabsState>(() => loadTabs(sessionStore(), storageKey));
+  const [tabs, setTabs] = useState<OrderTabsState>(() => {
+    const loaded = loadTabs(sessionStore(), storageKey);
+    return open ? openOrderTab(loaded, open) : loaded;
+  });
   const [creating, setCreating] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<ReadonlySet<number>>(new Set());
