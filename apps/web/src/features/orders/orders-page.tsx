@@ -13,7 +13,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import type { Order } from '@pos/contracts';
+import type { Order, OrderStatus } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { httpStatusOf } from '../../lib/errors';
@@ -68,16 +68,20 @@ function sessionStore(): TabsStorage | null {
   }
 }
 
-export function OrdersPage() {
+/** `lookupStatus`: opened as /orders?status=..., the lookup shows, filtered to that status. */
+export function OrdersPage({ lookupStatus = null }: { lookupStatus?: OrderStatus | null }) {
   const { userId, currentRole } = useSession();
   const storageKey = tabsStorageKey(userId, currentRole?.storeId ?? null);
   // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={storageKey} storageKey={storageKey} />;
+  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} lookupStatus={lookupStatus} />;
 }
 
-function OrdersWorkspace({ storageKey }: { storageKey: string }) {
+function OrdersWorkspace({ storageKey, lookupStatus }: { storageKey: string; lookupStatus: OrderStatus | null }) {
   const utils = trpc.useUtils();
-  const [tabs, setTabs] = useState<OrderTabsState>(() => loadTabs(sessionStore(), storageKey));
+  const [tabs, setTabs] = useState<OrderTabsState>(() => {
+    const saved = loadTabs(sessionStore(), storageKey);
+    return lookupStatus ? activateTab(saved, LOOKUP_TAB) : saved;
+  });
   const [creating, setCreating] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<ReadonlySet<number>>(new Set());
@@ -241,7 +245,7 @@ function OrdersWorkspace({ storageKey }: { storageKey: string }) {
         </Tabs.List>
 
         <Tabs.Panel value={LOOKUP_TAB} pt="md">
-          <OrderLookup onOpen={openTab} />
+          <OrderLookup onOpen={openTab} initialStatus={lookupStatus} />
         </Tabs.Panel>
         {tabs.tabs.map((tab) => (
           <Tabs.Panel key={tab.orderId} value={tabValue(tab.orderId)} pt="md">
