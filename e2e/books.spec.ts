@@ -2,8 +2,10 @@
  * The Books screen in Chromium, on the worked example's sale: the accountant reads the
  * trial balance (debits equal credits, the drawer and the card's clearing account as the
  * sale left them), names the drawer for QuickBooks and sees the name in the trial
- * balance, and downloads the hledger journal and the QuickBooks Online CSV of the day; a
- * manager reads the books but cannot rename. Screenshots are taken to be looked at.
+ * balance, and downloads the hledger journal and the QuickBooks Online CSV of the day; the
+ * owner drills from a trial balance row into its account's journals, reads the day's
+ * journals and opens the sale's order from its journal; a manager reads the books but
+ * cannot rename. Screenshots are taken to be looked at.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
@@ -34,6 +36,7 @@ describe('Books', () => {
   let owner: OwnerAccount;
   let accountant: Account;
   let manager: Account;
+  let orderNumber: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -53,7 +56,8 @@ describe('Books', () => {
     });
     const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; isCash?: boolean }[] }>('/store/payment/list');
     const cash = paymentMethods.find((m) => m.isCash === true)!;
-    const next = await asOwner<{ nextOrderId: number }>('/order/next');
+    const next = await asOwner<{ nextOrderId: number; nextOrderNumber: string }>('/order/next');
+    orderNumber = next.nextOrderNumber;
     await asOwner('/order/submit', {
       orderId: next.nextOrderId,
       items: [
@@ -108,6 +112,36 @@ describe('Books', () => {
     const rows = Papa.parse<string[]>(await readFile(await csv.path(), 'utf8'), { skipEmptyLines: true }).data;
     expect(rows.some((r) => r.includes('Undeposited Cash'))).toBe(true);
     await screenshot(page, 'books-export');
+  });
+
+  test('the owner drills from the trial balance into an account’s journals, reads the day’s journals and opens the sale’s order', async () => {
+    const { page } = tp;
+    await openAs(page, owner, '/books');
+    await page.getByTestId('trial-balance').waitFor();
+    const today = await page.getByRole('textbox', { name: 'As of (end of day)' }).inputValue();
+    await page.getByRole('button', { name: 'Journals of assets:clearing:card' }).click();
+    const journals = page.getByTestId('journals');
+    await journals.getByText(`assets:clearing:card: journals from ${today.slice(0, 8)}01 to ${today}`).waitFor();
+    expect(await page.getByTestId('opening-balance').innerText()).toBe(`Balance before ${today.slice(0, 8)}01: $0.00`);
+    // The card's one journal: the sale, its clearing leg a debit of 61.45.
+    const sale = journals.locator('tbody');
+    expect(await sale.count()).toBe(1);
+    await sale.getByText('Sale', { exact: true }).waitFor();
+    expect(await rowOf(page, 'journals', 'assets:clearing:card')).toEqual(['assets:clearing:card', '$61.45', '']);
+    await screenshot(page, 'books-journals-account');
+
+    await choose(page, 'Account', 'Every account');
+    await page.getByRole('textbox', { name: 'From' }).fill(today);
+    await page.getByRole('region', { name: `Journals of ${today}` }).waitFor();
+    await journals.getByText(`Journals from ${today} to ${today}`).waitFor();
+    expect(await rowOf(page, 'journals', 'income:own-sales')).toEqual(['income:own-sales', '', '$3.00']);
+    expect(await rowOf(page, 'journals', 'liabilities:sales-tax:gst')).toEqual(['liabilities:sales-tax:gst', '', '$3.75']);
+    await screenshot(page, 'books-journals-day');
+
+    await journals.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await page.waitForURL(/\/orders\?/);
+    await page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 }).waitFor();
+    await screenshot(page, 'books-journal-opens-order');
   });
 
   test('a manager reads the books but names no account', async () => {

@@ -428,6 +428,16 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     await view(page).getByTestId('view-customer').filter({ hasText: 'Alice Smith' }).waitFor();
     await orderTab(page, 'T-502').click();
     await view(page).getByTestId('view-customer').filter({ hasText: 'Bob Jones' }).waitFor();
+    // A pin is kept across a reload too.
+    await view(page).getByRole('button', { name: 'Pin tab' }).click();
+    await orderTab(page, 'T-502 (pinned)').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'orders-pinned-tab-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await heading(page).filter({ hasText: 'Order T-502' }).waitFor();
+    await view(page).getByRole('button', { name: 'Pinned', pressed: true }).waitFor();
+    expect(await tabLabels(page)).toEqual(['Order Lookup', 'T-502 (pinned)', 'T-501', 'New order']);
     tp.expectClean();
   });
 
@@ -435,6 +445,8 @@ describe('orders: tabs, lookup and the keyboard-driven editor', () => {
     const { page } = tp;
     await page.keyboard.press('Alt+KeyN');
     await heading(page).filter({ hasText: 'Order T-503' }).waitFor();
+    // The next order closes the finished tab T-501; the pinned T-502 stays.
+    expect(await tabLabels(page)).toEqual(['Order Lookup', 'T-502 (pinned)', 'T-503', 'New order']);
     await waitFocused(editor(page).getByLabel('Customer Name'));
     await page.keyboard.type('Carol Draft');
     await page.keyboard.press('Enter');

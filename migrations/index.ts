@@ -29,6 +29,7 @@ import * as m0023 from './0023_create_items';
 import * as m0024 from './0024_add_vendor_portal';
 import * as m0025 from './0025_index_item_foreign_keys';
 import * as m0026 from './0026_add_vendor_details';
+import * as m0027 from './0027_move_stock_to_items';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024_add_vendor_portal': m0024,
   '0025_index_item_foreign_keys': m0025,
   '0026_add_vendor_details': m0026,
+  '0027_move_stock_to_items': m0027,
 };

@@ -4,7 +4,7 @@
  * screen or dialog joins that check by being listed here.
  */
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { asOwnerOf, baseURL, createStaffViaApi, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './app';
 
 export type Persona = 'anonymous' | 'owner' | 'staff' | 'accountant' | 'admin';
@@ -143,8 +143,9 @@ async function dashboardLoaded(page: Page, name = 'Dashboard') {
   await page.getByTestId('dashboard-counter-loading').first().waitFor({ state: 'detached' });
 }
 
-async function inventoryLoaded(page: Page) {
-  await page.locator(`tr[data-sku="${SEED.inventorySku}"]`).waitFor();
+/** The Items screen with the stock item the seed made (by its SKU, now an item). */
+async function itemsLoaded(page: Page) {
+  await page.getByRole('table', { name: 'Items' }).getByText('Brass candlesticks').waitFor();
 }
 
 async function settingsLoaded(page: Page) {
@@ -295,11 +296,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Dashboard', as: 'owner', path: '/dashboard', show: (p) => dashboardLoaded(p) },
   { name: 'Owner: Store Management', as: 'owner', path: '/store', show: (p) => heading(p, 'Store Management') },
   { name: 'Owner: Staff', as: 'owner', path: '/store/staff', show: (p) => pageTable(p, 'Staff') },
-  { name: 'Owner: Inventory', as: 'owner', path: '/store/inventory', show: inventoryLoaded },
-  { name: 'Inventory: Add Item dialog', as: 'owner', path: '/store/inventory', show: dialogFrom(inventoryLoaded, 'Add Item', 'Add Item') },
-  { name: 'Inventory: Edit Item dialog', as: 'owner', path: '/store/inventory', show: dialogFrom(inventoryLoaded, `Edit ${SEED.inventorySku}`, 'Edit Item') },
-  { name: 'Inventory: Adjust Quantity dialog', as: 'owner', path: '/store/inventory', show: dialogFrom(inventoryLoaded, `Adjust ${SEED.inventorySku}`, 'Adjust Quantity') },
-  { name: 'Inventory: Archive Item dialog', as: 'owner', path: '/store/inventory', show: dialogFrom(inventoryLoaded, `Archive ${SEED.inventorySku}`, 'Archive Item') },
+  { name: 'Owner: Items', as: 'owner', path: '/store/items', show: itemsLoaded },
+  { name: 'Items: Intake dialog', as: 'owner', path: '/store/items', show: dialogFrom(itemsLoaded, 'Intake', 'Intake') },
   { name: 'Owner: Store Settings', as: 'owner', path: '/store/settings', show: settingsLoaded },
   { name: 'Settings: Add Payment Method dialog', as: 'owner', path: '/store/settings', show: dialogFrom(settingsLoaded, 'Add Payment Method', 'Add Payment Method') },
   { name: 'Settings: Edit Payment Method dialog', as: 'owner', path: '/store/settings', show: dialogFrom(settingsLoaded, `Edit ${SEED.paymentMethod}`, 'Edit Payment Method') },
@@ -384,15 +382,16 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Roadmap', as: 'owner', path: '/roadmap', show: roadmapLoaded },
   { name: 'Roadmap: New Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, 'Add New Entry', 'New Roadmap Entry') },
   {
-    name: 'Roadmap: Edit Roadmap Entry dialog with its calendar open',
+    name: 'Roadmap: Edit Roadmap Entry dialog with its date field in focus',
     as: 'owner',
     path: '/roadmap',
     show: async (p) => {
       await roadmapLoaded(p);
       await click(p, 'button', `Edit ${SEED.roadmapTitle}`);
       await dialog(p, 'Edit Roadmap Entry');
-      await p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion').click();
-      await p.locator('.mantine-DateInput-calendarHeaderLevel').waitFor();
+      const day = p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion');
+      await day.focus();
+      await expect.poll(() => day.evaluate((el) => el === document.activeElement)).toBe(true);
     },
   },
   { name: 'Roadmap: Delete Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, `Delete ${SEED.roadmapTitle}`, 'Delete Roadmap Entry') },

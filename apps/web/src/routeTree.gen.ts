@@ -18,6 +18,12 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppOrdersRouteImport } from './routes/_app/orders'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRoadmapRouteImport } from './routes/_app/roadmap'
+import { Route as AcceptInviteTokenRouteImport } from './routes/accept-invite/$token'
+import { Route as AppPortalIndexRouteImport } from './routes/_app/portal/index'
+import { Route as AppPortalItemsRouteImport } from './routes/_app/portal/items'
+import { Route as AppPortalPayoutsRouteImport } from './routes/_app/portal/payouts'
+import { Route as AppPortalSalesRouteImport } from './routes/_app/portal/sales'
+import { Route as AppPortalStatementsRouteImport } from './routes/_app/portal/statements'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/store/index'
 import { Route as AppStoreAuditRouteImport } from './routes/_app/store/audit'
 import { Route as AppStoreInventoryRouteImport } from './routes/_app/store/inventory'
@@ -75,6 +81,36 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppRoadmapRoute = AppRoadmapRouteImport.update({
   id: '/roadmap',
   path: '/roadmap',
+  getParentRoute: () => AppRoute,
+} as any)
+const AcceptInviteTokenRoute = AcceptInviteTokenRouteImport.update({
+  id: '/accept-invite/$token',
+  path: '/accept-invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppPortalIndexRoute = AppPortalIndexRouteImport.update({
+  id: '/portal/',
+  path: '/portal/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalItemsRoute = AppPortalItemsRouteImport.update({
+  id: '/portal/items',
+  path: '/portal/items',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalPayoutsRoute = AppPortalPayoutsRouteImport.update({
+  id: '/portal/payouts',
+  path: '/portal/payouts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalSalesRoute = AppPortalSalesRouteImport.update({
+  id: '/portal/sales',
+  path: '/portal/sales',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalStatementsRoute = AppPortalStatementsRouteImport.update({
+  id: '/portal/statements',
+  path: '/portal/statements',
   getParentRoute: () => AppRoute,
 } as any)
 const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
@@ -159,7 +195,12 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
   '/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -167,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal/': typeof AppPortalIndexRoute
   '/store/': typeof AppStoreIndexRoute
   '/system/': typeof AppSystemIndexRoute
   '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
@@ -183,6 +225,11 @@ export interface FileRoutesByTo {
   '/orders': typeof AppOrdersRoute
   '/reports': typeof AppReportsRoute
   '/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
+  '/portal/items': typeof AppPortalItemsRoute
+  '/portal/payouts': typeof AppPortalPayoutsRoute
+  '/portal/sales': typeof AppPortalSalesRoute
+  '/portal/statements': typeof AppPortalStatementsRoute
   '/store/audit': typeof AppStoreAuditRoute
   '/store/inventory': typeof AppStoreInventoryRoute
   '/store/items': typeof AppStoreItemsRoute
@@ -190,6 +237,7 @@ export interface FileRoutesByTo {
   '/store/staff': typeof AppStoreStaffRoute
   '/system/stores': typeof AppSystemStoresRoute
   '/system/users': typeof AppSystemUsersRoute
+  '/portal': typeof AppPortalIndexRoute
   '/store': typeof AppStoreIndexRoute
   '/system': typeof AppSystemIndexRoute
   '/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
@@ -208,7 +256,12 @@ export interface FileRoutesById {
   '/_app/orders': typeof AppOrdersRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roadmap': typeof AppRoadmapRoute
+  '/accept-invite/$token': typeof AcceptInviteTokenRoute
   '/_app/store/vendors': typeof AppStoreVendorsRouteRouteWithChildren
+  '/_app/portal/items': typeof AppPortalItemsRoute
+  '/_app/portal/payouts': typeof AppPortalPayoutsRoute
+  '/_app/portal/sales': typeof AppPortalSalesRoute
+  '/_app/portal/statements': typeof AppPortalStatementsRoute
   '/_app/store/audit': typeof AppStoreAuditRoute
   '/_app/store/inventory': typeof AppStoreInventoryRoute
   '/_app/store/items': typeof AppStoreItemsRoute
@@ -216,6 +269,7 @@ export interface FileRoutesById {
   '/_app/store/staff': typeof AppStoreStaffRoute
   '/_app/system/stores': typeof AppSystemStoresRoute
   '/_app/system/users': typeof AppSystemUsersRoute
+  '/_app/portal/': typeof AppPortalIndexRoute
   '/_app/store/': typeof AppStoreIndexRoute
   '/_app/system/': typeof AppSystemIndexRoute
   '/_app/store/vendors/$vendorId': typeof AppStoreVendorsVendorIdRoute
@@ -234,7 +288,12 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
     | '/store/vendors'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -242,6 +301,7 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal/'
     | '/store/'
     | '/system/'
     | '/store/vendors/$vendorId'
@@ -258,6 +318,11 @@ export interface FileRouteTypes {
     | '/orders'
     | '/reports'
     | '/roadmap'
+    | '/accept-invite/$token'
+    | '/portal/items'
+    | '/portal/payouts'
+    | '/portal/sales'
+    | '/portal/statements'
     | '/store/audit'
     | '/store/inventory'
     | '/store/items'
@@ -265,6 +330,7 @@ export interface FileRouteTypes {
     | '/store/staff'
     | '/system/stores'
     | '/system/users'
+    | '/portal'
     | '/store'
     | '/system'
     | '/store/vendors/$vendorId'
@@ -282,7 +348,12 @@ export interface FileRouteTypes {
     | '/_app/orders'
     | '/_app/reports'
     | '/_app/roadmap'
+    | '/accept-invite/$token'
     | '/_app/store/vendors'
+    | '/_app/portal/items'
+    | '/_app/portal/payouts'
+    | '/_app/portal/sales'
+    | '/_app/portal/statements'
     | '/_app/store/audit'
     | '/_app/store/inventory'
     | '/_app/store/items'
@@ -290,6 +361,7 @@ export interface FileRouteTypes {
     | '/_app/store/staff'
     | '/_app/system/stores'
     | '/_app/system/users'
+    | '/_app/portal/'
     | '/_app/store/'
     | '/_app/system/'
     | '/_app/store/vendors/$vendorId'
@@ -301,6 +373,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AcceptInviteTokenRoute: typeof AcceptInviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -366,6 +439,48 @@ declare module '@tanstack/react-router' {
       path: '/roadmap'
       fullPath: '/roadmap'
       preLoaderRoute: typeof AppRoadmapRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/accept-invite/$token': {
+      id: '/accept-invite/$token'
+      path: '/accept-invite/$token'
+      fullPath: '/accept-invite/$token'
+      preLoaderRoute: typeof AcceptInviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/portal/': {
+      id: '/_app/portal/'
+      path: '/portal'
+      fullPath: '/portal/'
+      preLoaderRoute: typeof AppPortalIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/items': {
+      id: '/_app/portal/items'
+      path: '/portal/items'
+      fullPath: '/portal/items'
+      preLoaderRoute: typeof AppPortalItemsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/payouts': {
+      id: '/_app/portal/payouts'
+      path: '/portal/payouts'
+      fullPath: '/portal/payouts'
+      preLoaderRoute: typeof AppPortalPayoutsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/sales': {
+      id: '/_app/portal/sales'
+      path: '/portal/sales'
+      fullPath: '/portal/sales'
+      preLoaderRoute: typeof AppPortalSalesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portal/statements': {
+      id: '/_app/portal/statements'
+      path: '/portal/statements'
+      fullPath: '/portal/statements'
+      preLoaderRoute: typeof AppPortalStatementsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/store/': {
@@ -496,6 +611,10 @@ interface AppRouteChildren {
   AppReportsRoute: typeof AppReportsRoute
   AppRoadmapRoute: typeof AppRoadmapRoute
   AppStoreVendorsRouteRoute: typeof AppStoreVendorsRouteRouteWithChildren
+  AppPortalItemsRoute: typeof AppPortalItemsRoute
+  AppPortalPayoutsRoute: typeof AppPortalPayoutsRoute
+  AppPortalSalesRoute: typeof AppPortalSalesRoute
+  AppPortalStatementsRoute: typeof AppPortalStatementsRoute
   AppStoreAuditRoute: typeof AppStoreAuditRoute
   AppStoreInventoryRoute: typeof AppStoreInventoryRoute
   AppStoreItemsRoute: typeof AppStoreItemsRoute
@@ -503,6 +622,7 @@ interface AppRouteChildren {
   AppStoreStaffRoute: typeof AppStoreStaffRoute
   AppSystemStoresRoute: typeof AppSystemStoresRoute
   AppSystemUsersRoute: typeof AppSystemUsersRoute
+  AppPortalIndexRoute: typeof AppPortalIndexRoute
   AppStoreIndexRoute: typeof AppStoreIndexRoute
   AppSystemIndexRoute: typeof AppSystemIndexRoute
 }
@@ -516,6 +636,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsRoute: AppReportsRoute,
   AppRoadmapRoute: AppRoadmapRoute,
   AppStoreVendorsRouteRoute: AppStoreVendorsRouteRouteWithChildren,
+  AppPortalItemsRoute: AppPortalItemsRoute,
+  AppPortalPayoutsRoute: AppPortalPayoutsRoute,
+  AppPortalSalesRoute: AppPortalSalesRoute,
+  AppPortalStatementsRoute: AppPortalStatementsRoute,
   AppStoreAuditRoute: AppStoreAuditRoute,
   AppStoreInventoryRoute: AppStoreInventoryRoute,
   AppStoreItemsRoute: AppStoreItemsRoute,
@@ -523,6 +647,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppStoreStaffRoute: AppStoreStaffRoute,
   AppSystemStoresRoute: AppSystemStoresRoute,
   AppSystemUsersRoute: AppSystemUsersRoute,
+  AppPortalIndexRoute: AppPortalIndexRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
   AppSystemIndexRoute: AppSystemIndexRoute,
 }
@@ -532,6 +657,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AcceptInviteTokenRoute: AcceptInviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

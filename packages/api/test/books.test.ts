@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database, DbHandle } from '@pos/db';
-import { parseMoney, parsePercent } from '@pos/domain';
+import { addDays, parseMoney, parsePercent } from '@pos/domain';
 import { migrations } from '../../../migrations/index';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, type ApiHarness } from '../../../test/factories';
@@ -126,6 +126,42 @@ describe('the worked example of the books, through the API', () => {
     });
     expect([v(tb.totalDebit), v(tb.totalCredit)]).toEqual([$('176.86'), $('176.86')]);
     expect(tb.accounts.find((a) => a.account === 'drawer')!.name).toBe('assets:cash-drawer');
+  });
+
+  it('lists the day’s journals with their legs and sources, a page at a time, and drills into one account after its balance before the period', async () => {
+    const today = (await h.as(shop.manager).reports.endOfDay.report({})).today;
+    const day = await h.as(shop.manager).books.journals({ from: today, to: today });
+    expect(day.account).toBeNull();
+    expect(day.next).toBeNull();
+    expect(day.journals.map((j) => j.kind)).toEqual(['SALE', 'RENT', 'PAYOUT', 'REFUND', 'REFUND']);
+    const [first, , payout, refund] = day.journals;
+    expect(first).toMatchObject({ day: today, reference: sale.orderNumber, orderId: Number(sale.orderId), orderNumber: sale.orderNumber, refundId: null, payoutId: null });
+    // Debits first, each leg named as the trial balance names its account.
+    expect(first!.legs.slice(0, 2).map((l) => [l.name, v(l.amount)])).toEqual([
+      [`assets:clearing:card`, $('61.45')],
+      ['assets:cash-drawer', $('45')],
+    ]);
+    expect(first!.legs.reduce((sum, l) => sum + v(l.amount), 0n)).toBe(0n);
+    expect(payout).toMatchObject({ orderId: null, payoutId: expect.any(Number) as number });
+    expect(refund).toMatchObject({ orderId: Number(sale.orderId), orderNumber: sale.orderNumber, refundId: expect.any(Number) as number });
+
+    const rest = await h.as(shop.accountant).books.journals({ from: today, to: today, after: { day: first!.day, id: first!.id } });
+    expect(rest.journals.map((j) => j.id)).toEqual(day.journals.slice(1).map((j) => j.id));
+
+    const ada = await h.as(shop.accountant).books.journals({ from: today, to: today, account: `vendor:${shop.ada}` });
+    expect(ada.account).toEqual({ key: `vendor:${shop.ada}`, name: 'liabilities:vendors:ada', opening: M('0') });
+    expect(ada.journals.map((j) => [j.kind, v(j.legs.find((l) => l.account === `vendor:${shop.ada}`)!.amount)])).toEqual([
+      ['SALE', -$('63.57')],
+      ['RENT', $('150')],
+      ['REFUND', $('31.78')],
+    ]);
+    const tomorrow = addDays(today, 1);
+    const later = await h.as(shop.accountant).books.journals({ from: tomorrow, to: tomorrow, account: `vendor:${shop.ada}` });
+    expect(later).toMatchObject({ journals: [], next: null, account: { opening: M('118.21') } });
+
+    expect((await failureOf(h.as(shop.accountant).books.journals({ from: today, to: today, account: 'vendor:999999' }))).status).toBe(404);
+    expect((await failureOf(h.as(shop.accountant).books.journals({ from: today, to: '2000-01-01' }))).status).toBe(400);
+    expect((await failureOf(h.as(shop.cashier).books.journals({ from: today, to: today }))).status).toBe(403);
   });
 
   it('keeps every vendor account’s ledger balance at minus its books balance', async () => {

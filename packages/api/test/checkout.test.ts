@@ -455,7 +455,7 @@ describe('stock', () => {
   });
 
   async function stockOf(sku: string) {
-    return (await handle.db.selectFrom('inventory_items').select('quantity_on_hand').where('sku', '=', sku).where('store_id', '=', BigInt(shop.owner.storeId)).executeTakeFirstOrThrow()).quantity_on_hand;
+    return (await handle.db.selectFrom('items').select('quantity').where('alias', '=', sku).where('store_id', '=', BigInt(shop.owner.storeId)).executeTakeFirstOrThrow()).quantity;
   }
 
   it('takes the quantity of a line whose item code is a SKU on completion, with its movement', async () => {
@@ -463,10 +463,10 @@ describe('stock', () => {
     const orderId = await draft(shop.cashier);
     await h.as(shop.cashier).order.submit({ orderId, items: [{ itemCode: 'vase-1', description: 'Vase', quantity: 3, price: M('12') }, { itemCode: 'VASE-1', description: 'Vase', quantity: 1, price: M('12') }] });
     expect(await stockOf('VASE-1')).toBe(6n);
-    const { rows } = await sql<{ delta: string; after: string; reason: string }>`
-      select m.delta::text as delta, m.quantity_after::text as after, m.reason from inventory_movements m join inventory_items i on i.id = m.item_id
-      where i.sku = 'VASE-1' and i.store_id = ${shop.owner.storeId} order by m.id`.execute(handle.db);
-    expect(rows.at(-1)).toMatchObject({ delta: '-4', after: '6', reason: expect.stringMatching(/^Sold on order /) });
+    const { rows } = await sql<{ kind: string; delta: string; after: string; orderId: string }>`
+      select m.kind, m.quantity_delta::text as delta, m.quantity_after::text as after, m.order_id::text as "orderId" from item_movements m join items i on i.id = m.item_id
+      where i.alias = 'VASE-1' and i.store_id = ${shop.owner.storeId} order by m.id`.execute(handle.db);
+    expect(rows.at(-1)).toMatchObject({ kind: 'SALE', delta: '-4', after: '6', orderId: String(orderId) });
   });
 
   it('refuses to sell more than is on hand (400) and stores nothing; a PENDING order takes none until approved', async () => {
@@ -492,6 +492,7 @@ describe('stock', () => {
       if (r.status === 'rejected') expect(await rejected(r.reason)).toMatchObject({ status: 400, message: 'Only 0 of LAMP-7 in stock' });
     }
     expect(await stockOf('LAMP-7')).toBe(0n);
+    expect((await handle.db.selectFrom('items').select('status').where('alias', '=', 'LAMP-7').where('store_id', '=', BigInt(shop.owner.storeId)).executeTakeFirstOrThrow()).status).toBe('SOLD');
     const { rows } = await sql<{ n: string }>`
       select count(*)::text as n from order_payments where order_id = any(${orders.map(BigInt)}::int8[])`.execute(handle.db);
     expect(rows[0]!.n).toBe('5');

@@ -4,6 +4,7 @@
  * STORE_STAFF and above; change: STORE_MANAGER and above) and store scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
 import { createTestDb } from '../../../test/db';
 import { addStaff, createApiHarness, failureOf, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
@@ -30,12 +31,24 @@ const itemInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A stock item's adjustments (ADJUST movements of the item carrying its SKU), by their old names. */
 function movements(itemId: number) {
-  return handle.db.selectFrom('inventory_movements').selectAll().where('item_id', '=', BigInt(itemId)).orderBy('id').execute();
+  return handle.db
+    .selectFrom('item_movements')
+    .select(['store_id', 'quantity_delta as delta', 'quantity_after', 'note as reason', 'created_by', 'created_at'])
+    .where('item_id', '=', BigInt(itemId))
+    .where('kind', '=', 'ADJUST')
+    .orderBy('id')
+    .execute();
 }
 
+/** The item behind a stock item, by the stock item's old column names (archived: withdrawn). */
 function itemRow(id: number) {
-  return handle.db.selectFrom('inventory_items').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+  return handle.db
+    .selectFrom('items')
+    .select(['alias as sku', 'description', 'quantity as quantity_on_hand', sql<Date | null>`case when status = 'WITHDRAWN' then updated_at end`.as('archived_at')])
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
 }
 
 async function listAll(person: Person) {

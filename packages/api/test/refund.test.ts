@@ -36,7 +36,7 @@ async function footprint(storeId: number) {
            (select count(*) from refund_payments where store_id = ${storeId})::text as payments,
            (select count(*) from ledger_entries where store_id = ${storeId})::text as entries,
            (select count(*) from audit_events where store_id = ${storeId})::text as audits,
-           (select coalesce(sum(quantity_on_hand), 0) from inventory_items where store_id = ${storeId})::text as stock,
+           (select coalesce(sum(quantity), 0) from items where store_id = ${storeId})::text as stock,
            (select count(*) from orders where store_id = ${storeId} and status = 'REFUNDED')::text as refunded`.execute(handle.db);
   return rows[0]!;
 }

@@ -4,10 +4,10 @@
  * four formats. Days are the store's own (its time zone), written YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, daysFrom } from '@pos/domain';
+import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, JOURNAL_KINDS, daysFrom } from '@pos/domain';
 import { own } from './messages';
 import { zDay } from './settlement';
-import { zMoneyOut, zOptionalText, zString } from './wire';
+import { zId, zIdOut, zMoneyOut, zOptionalText, zString } from './wire';
 
 /** hledger (exact, also read by ledger-cli), QuickBooks Desktop IIF, QuickBooks Online journal-entry CSV, Xero manual-journal CSV. */
 export const BOOKS_EXPORT_FORMATS = ['hledger', 'iif', 'qbo-csv', 'xero-csv'] as const;
@@ -76,16 +76,21 @@ export const ZTrialBalanceOutput = z.object({
 });
 export type TrialBalanceOutput = z.output<typeof ZTrialBalanceOutput>;
 
+/** A period of business days from..to, at most BOOKS_EXPORT_MAX_DAYS long. */
+function checkPeriod(what: string) {
+  return (v: { from: string; to: string }, ctx: z.RefinementCtx) => {
+    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: own('To must not be before From') });
+    else if (daysFrom(v.from, v.to) + 1 > BOOKS_EXPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: own(`${what} covers at most ${BOOKS_EXPORT_MAX_DAYS} days`) });
+  };
+}
+
 export const ZBooksExportInput = z
   .object({
     from: zDay('From'),
     to: zDay('To'),
     format: z.enum(BOOKS_EXPORT_FORMATS, { error: own(`Format must be one of ${BOOKS_EXPORT_FORMATS.join(', ')}`) }),
   })
-  .superRefine((v, ctx) => {
-    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: own('To must not be before From') });
-    else if (daysFrom(v.from, v.to) + 1 > BOOKS_EXPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: own(`An export covers at most ${BOOKS_EXPORT_MAX_DAYS} days`) });
-  });
+  .superRefine(checkPeriod('An export'));
 export type BooksExportRequest = z.output<typeof ZBooksExportInput>;
 
 export const ZBooksExportOutput = z.object({
@@ -94,3 +99,45 @@ export const ZBooksExportOutput = z.object({
   contentType: z.string(),
   content: z.string(),
 });
+
+/** Journals a page of /books/journals answers at most. */
+export const BOOKS_JOURNALS_PAGE = 100;
+
+export const ZBooksJournalsInput = z
+  .object({
+    from: zDay('From'),
+    to: zDay('To'),
+    /** Only the journals with a leg on this account (its key, as the trial balance names it); every journal when left out. */
+    account: zString('Account').trim().max(100, own('Account must be at most 100 characters')).optional(),
+    /** The next page: the last journal of the page before, its business day and id. */
+    after: z.object({ day: zDay('After day'), id: zId }).optional(),
+  })
+  .superRefine(checkPeriod('A journal list'));
+export type BooksJournalsRequest = z.output<typeof ZBooksJournalsInput>;
+
+export const ZBooksJournalsOutput = z.object({
+  success: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  /** The account drilled into, with its balance before `from` (above zero a debit); null for every journal. */
+  account: z.object({ key: z.string(), name: z.string(), opening: zMoneyOut }).nullable(),
+  journals: z.array(
+    z.object({
+      id: zIdOut,
+      kind: z.enum(JOURNAL_KINDS),
+      day: z.string(),
+      /** The order, refund or payout number (or the rent month, the adjustment's memo, the Z report's day). */
+      reference: z.string(),
+      /** The order a sale or a refund belongs to, with its number. */
+      orderId: zIdOut.nullable(),
+      orderNumber: z.string().nullable(),
+      refundId: zIdOut.nullable(),
+      payoutId: zIdOut.nullable(),
+      /** Debits first: each account with its name (the export name, else the default) and signed amount. */
+      legs: z.array(z.object({ account: z.string(), name: z.string(), amount: zMoneyOut })),
+    }),
+  ),
+  /** The cursor of the next page (`after`), or null on the last. */
+  next: z.object({ day: z.string(), id: zIdOut }).nullable(),
+});
+export type BooksJournalsOutput = z.output<typeof ZBooksJournalsOutput>;

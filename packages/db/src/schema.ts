@@ -339,6 +339,10 @@ export interface ItemsTable {
   /** The price on the item's last printed tag; null before its first tag. */
   printed_price: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   status: ColumnType<ItemStatus, ItemStatus | undefined, ItemStatus>;
+  /** At or below it, an item that carries a SKU counts as low stock. */
+  reorder_level: Int8Setting;
+  /** The stock item it was moved from (migration 0027), or null. */
+  stock_item_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   created_by: NullableInt8;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -3,6 +3,7 @@
  * screens: a balance in words, when the next rent posts, an invitation's lifetime.
  */
 import { formatMoney } from './money';
+import { includes, type Role } from './roles';
 
 /** How long an invitation to the portal may be accepted: 7 days from when it was made. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,4 +34,12 @@ export function nextRentMonth(thisMonth: string, postedThisMonth: boolean): { mo
 /** A sold or refunded line's net for the vendor: its total less commission and card fee (both posted negative). */
 export function portalLineNet(line: { lineTotal: bigint; commission: bigint; cardFee: bigint }): bigint {
   return line.lineTotal + line.commission + line.cardFee;
+}
+
+/**
+ * Who invites a vendor's people to the portal and takes their access away: a store
+ * accountant, a manager, and an owner (whose role includes both).
+ */
+export function mayManagePortalAccess(role: Role): boolean {
+  return includes(role, 'STORE_MANAGER') || includes(role, 'STORE_ACCOUNTANT');
 }

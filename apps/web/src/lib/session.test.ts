@@ -81,7 +81,17 @@ describe('session store', () => {
     expect(store.get().currentRole).toBeNull();
   });
 
+  it("keeps a vendor assignment's vendor, and keeps it current when switched to", () => {
+    const store = createSessionStore(memoryStorage());
+    const vendor = { storeId: 3, storeName: 'Main Street', role: 'VENDOR', vendorId: 9, vendorName: 'Ada Antiques' };
+    store.save({ ...LOGIN, roles: [...LOGIN.roles, vendor] });
+    expect(store.get().availableRoles[2]).toEqual(vendor);
+    store.setCurrentRole(store.get().availableRoles[2]!);
+    expect(store.get().currentRole).toEqual(vendor);
+  });
+
   it('labels a role assignment as store name - role', () => {
     expect(assignmentLabel({ storeId: 3, storeName: 'Main Street', role: 'STORE_OWNER' })).toBe('Main Street - Store owner');
+    expect(assignmentLabel({ storeId: 3, storeName: 'Main Street', role: 'VENDOR', vendorId: 9, vendorName: 'Ada Antiques' })).toBe('Main Street - Vendor (Ada Antiques)');
   });
 });

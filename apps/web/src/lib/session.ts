@@ -1,6 +1,7 @@
 /**
  * The browser-stored session: `token`, `userId`, `username`, `email`,
- * `availableRoles` (JSON list) and `currentRole` (JSON {storeId, storeName, role}) in
+ * `availableRoles` (JSON list) and `currentRole` (JSON {storeId, storeName, role}, a
+ * vendor's also vendorId and vendorName) in
  * localStorage, plus a tiny subscribe mechanism so the shell and screens re-render at
  * once when the role changes, the user logs in or out, or another tab does.
  */
@@ -10,6 +11,9 @@ export interface RoleAssignment {
   storeId: number;
   storeName: string;
   role: Role;
+  /** A VENDOR assignment's vendor (the vendor portal). */
+  vendorId?: number;
+  vendorName?: string;
 }
 
 export interface Session {
@@ -26,7 +30,7 @@ export interface LoginResult {
   username: string;
   email: string;
   token: string;
-  roles: readonly { storeId: number; storeName: string; role: string }[];
+  roles: readonly { storeId: number; storeName: string; role: string; vendorId?: number | undefined; vendorName?: string | undefined }[];
 }
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -39,7 +43,9 @@ function toAssignment(x: unknown): RoleAssignment | null {
   const storeId = typeof r.storeId === 'string' ? Number(r.storeId) : r.storeId;
   if (typeof storeId !== 'number' || !Number.isSafeInteger(storeId) || storeId <= 0) return null;
   if (typeof r.storeName !== 'string' || !isRole(r.role)) return null;
-  return { storeId, storeName: r.storeName, role: r.role };
+  const vendorId = typeof r.vendorId === 'string' ? Number(r.vendorId) : r.vendorId;
+  const vendor = typeof vendorId === 'number' && Number.isSafeInteger(vendorId) && vendorId > 0 ? { vendorId, vendorName: typeof r.vendorName === 'string' ? r.vendorName : '' } : {};
+  return { storeId, storeName: r.storeName, role: r.role, ...vendor };
 }
 
 function parseJson(text: string | null): unknown {
@@ -56,12 +62,12 @@ export function sameAssignment(a: RoleAssignment | null, b: RoleAssignment | nul
   return a !== null && b !== null && a.storeId === b.storeId && a.role === b.role;
 }
 
-/** 'store name - role', the label of the role selection. */
 /** Set when a login answers that a manager reset the password: the Account page asks for a new one first. */
 export const MUST_CHANGE_PASSWORD_KEY = 'pos.mustChangePassword';
 
+/** 'store name - role', the label of the role selection; a vendor's names the vendor too. */
 export function assignmentLabel(a: RoleAssignment): string {
-  return `${a.storeName} - ${roleName(a.role)}`;
+  return `${a.storeName} - ${roleName(a.role)}${a.vendorName ? ` (${a.vendorName})` : ''}`;
 }
 
 export function createSessionStore(storage: KeyValueStorage) {
@@ -105,7 +111,8 @@ export function createSessionStore(storage: KeyValueStorage) {
       changed();
     },
     setCurrentRole(role: RoleAssignment): void {
-      storage.setItem('currentRole', JSON.stringify({ storeId: role.storeId, storeName: role.storeName, role: role.role }));
+      const vendor = role.vendorId === undefined ? {} : { vendorId: role.vendorId, vendorName: role.vendorName ?? '' };
+      storage.setItem('currentRole', JSON.stringify({ storeId: role.storeId, storeName: role.storeName, role: role.role, ...vendor }));
       changed();
     },
     /** Removes every stored session value (logout, or a session the server no longer knows). */

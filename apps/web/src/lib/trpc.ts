@@ -1,7 +1,7 @@
 /**
  * The tRPC client (docs/API.md: the two doors, identity): batched calls to /trpc with
  * superjson; every call carries the stored token and the current role's storeId and
- * role as headers, and gives up after 30 s. A 401 on any call but login means the
+ * role as headers, and gives up after 30 s. A 401 on any call but a sign-in means the
  * session is gone: it is cleared and the app returns to the login page.
  */
 import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -35,9 +35,9 @@ export const fetchWithTimeout: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal });
 };
 
-const UNAUTHENTICATED_PATHS: ReadonlySet<string> = new Set([procedurePath(trpc.auth.login), procedurePath(trpc.auth.signup)]);
+const UNAUTHENTICATED_PATHS: ReadonlySet<string> = new Set([procedurePath(trpc.auth.login), procedurePath(trpc.auth.signup), procedurePath(trpc.portal.accept)]);
 
-/** Watches every answer for a 401 outside login and sign-up. */
+/** Watches every answer for a 401 outside login, sign-up and accepting a portal invitation (a wrong password there). */
 function sessionExpiryLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>

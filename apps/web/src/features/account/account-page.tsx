@@ -229,7 +229,10 @@ function MyAssignments() {
           {availableRoles.map((r) => (
             <Table.Tr key={keyOf(r)}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.storeName}</Table.Td>
-              <Table.Td>{roleName(r.role)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {roleName(r.role)}
+                {r.vendorName ? ` (${r.vendorName})` : ''}
+              </Table.Td>
               <Table.Td ta="right">
                 {isStoreRole(r.role) ? (
                   <Button size="xs" variant="subtle" color="red" onClick={() => setLeaving(r)} aria-label={`Leave ${assignmentLabel(r)}`}>

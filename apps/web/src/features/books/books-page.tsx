@@ -2,10 +2,12 @@
  * The books (docs/BOOKS.md), for STORE_ACCOUNTANT and the owner, and STORE_MANAGER to
  * read: the trial balance as of a day (printable, CSV), the chart of accounts with the
  * name and number each account is exported under (editable by the accountant and the
- * owner), and a period's export for hledger, QuickBooks Desktop, QuickBooks Online or Xero.
+ * owner), a period's journals by day (journals-tab.tsx; a trial balance row drills into
+ * its account's journals of the month to that day), and a period's export for hledger,
+ * QuickBooks Desktop, QuickBooks Online or Xero.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BOOKS_EXPORT_FORMATS, BOOKS_EXPORT_FORMAT_LABELS, ZBooksExportInput, fromWire, type BooksExportFormat } from '@pos/contracts';
 import { ACCOUNT_KIND_LABELS, formatMoney, includes, monthStart } from '@pos/domain';
@@ -17,35 +19,49 @@ import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
+import { JournalsTab, type JournalsQuery } from './journals-tab';
 
-type Tab = 'trial' | 'accounts' | 'export';
+type Tab = 'trial' | 'journals' | 'accounts' | 'export';
 
 export function BooksPage() {
   const [tab, setTab] = useState<Tab>('trial');
+  // The store's today (its time zone), as the chart's balances are dated.
+  const today = trpc.books.accounts.useQuery(undefined, { staleTime: 60_000 }).data?.asOf ?? '';
+  const [journalsTyped, setJournals] = useState<JournalsQuery | null>(null);
+  const journals = journalsTyped ?? { from: today, to: today, account: '' };
+  const drill = (account: string, asOf: string) => {
+    setJournals({ from: monthStart(asOf), to: asOf, account });
+    setTab('journals');
+  };
   return (
     <>
       <PageHeading>Books</PageHeading>
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="trial">Trial balance</Tabs.Tab>
+          <Tabs.Tab value="journals">Journals</Tabs.Tab>
           <Tabs.Tab value="accounts">Chart of accounts</Tabs.Tab>
           <Tabs.Tab value="export">Export</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="trial">
-          <TrialBalanceTab />
+          <TrialBalanceTab onDrill={drill} />
+        </Tabs.Panel>
+        <Tabs.Panel value="journals">
+          <JournalsTab query={journals} onQuery={setJournals} />
         </Tabs.Panel>
         <Tabs.Panel value="accounts">
           <AccountsTab />
         </Tabs.Panel>
         <Tabs.Panel value="export">
-          <ExportTab />
+          <ExportTab today={today} />
         </Tabs.Panel>
       </Tabs>
     </>
   );
 }
 
-function TrialBalanceTab() {
+/** `onDrill(account, asOf)`: show the account's journals of the month to `asOf`. */
+function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string) => void }) {
   const [asOf, setAsOf] = useState('');
   const tb = trpc.books.trialBalance.useQuery(asOf ? { asOf } : {}, { placeholderData: keepPreviousData, staleTime: 0 });
   const data = tb.data;
@@ -102,7 +118,11 @@ function TrialBalanceTab() {
                 <Table.Tbody>
                   {rows.map((r) => (
                     <Table.Tr key={r.account}>
-                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td>
+                        <Anchor component="button" type="button" size="sm" onClick={() => onDrill(r.account, data.asOf)} aria-label={`Journals of ${r.name}`}>
+                          {r.name}
+                        </Anchor>
+                      </Table.Td>
                       <Table.Td>{r.number}</Table.Td>
                       <Table.Td>{ACCOUNT_KIND_LABELS[r.kind]}</Table.Td>
                       <Table.Td ta="right">{fromWire(r.debit) === 0n ? '' : formatMoney(fromWire(r.debit))}</Table.Td>
@@ -212,9 +232,7 @@ function AccountRow({ account, editable }: { account: { key: string; kind: keyof
   );
 }
 
-function ExportTab() {
-  // The store's today (its time zone), as the chart's balances are dated.
-  const today = trpc.books.accounts.useQuery(undefined, { staleTime: 60_000 }).data?.asOf ?? '';
+function ExportTab({ today }: { today: string }) {
   const [fromTyped, setFrom] = useState<string | null>(null);
   const [toTyped, setTo] = useState<string | null>(null);
   const from = fromTyped ?? (today ? monthStart(today) : '');

@@ -25,7 +25,7 @@ export const STORE_PANELS: Record<StoreRole, { title: string; fields: readonly F
     fields: [
       { key: 'totalRevenue', label: 'Total Revenue', kind: 'money', note: 'All completed sales, tax included, net of refunds', to: { path: '/reports' } },
       { key: 'totalOrders', label: 'Total Orders', kind: 'count', note: 'Completed orders, all time', to: { path: '/orders', search: { status: 'COMPLETED' } } },
-      { key: 'totalProducts', label: 'Total Products', kind: 'count', note: 'Stock items in the inventory', to: { path: '/store/inventory' } },
+      { key: 'totalProducts', label: 'Total Products', kind: 'count', note: 'Items for sale', to: { path: '/store/items' } },
       { key: 'totalStaff', label: 'Total Staff', kind: 'count', note: 'People with a role in this store', to: { path: '/store/staff' } },
     ],
   },
@@ -34,7 +34,7 @@ export const STORE_PANELS: Record<StoreRole, { title: string; fields: readonly F
     fields: [
       { key: 'dailyRevenue', label: "Today's Revenue", kind: 'money', note: "Today's completed sales, tax included, net of refunds", to: { path: '/reports', search: { tab: 'endOfDay' } } },
       { key: 'pendingOrders', label: 'Pending Orders', kind: 'count', note: "Waiting for a manager's approval", to: { path: '/orders', search: { status: 'PENDING' } } },
-      { key: 'lowStockItems', label: 'Low Stock Items', kind: 'count', note: 'At or below their reorder level', to: { path: '/store/inventory' } },
+      { key: 'lowStockItems', label: 'Low Stock Items', kind: 'count', note: 'Items at or below their reorder level', to: { path: '/store/items' } },
       { key: 'activeStaff', label: 'Active Staff', kind: 'count', note: 'Signed in within the last 24 hours', to: { path: '/store/staff' } },
     ],
   },

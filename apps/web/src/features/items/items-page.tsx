@@ -185,6 +185,11 @@ export function ItemsPage() {
                         <Button variant="subtle" size="compact-sm" onClick={() => setDetailId(item.id)} aria-label={`Open item ${item.itemNumber}`}>
                           {item.itemNumber}
                         </Button>
+                        {item.alias ? (
+                          <Text size="xs" c="dimmed" px={8} title="SKU: scans as this item too" data-testid="item-alias">
+                            {item.alias}
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td data-label="Description">{item.description}</Table.Td>
                       <Table.Td data-label="Item Code">{item.itemCode ?? '—'}</Table.Td>

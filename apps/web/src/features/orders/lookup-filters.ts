@@ -39,15 +39,6 @@ function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** /orders?status=PENDING: the lookup, filtered to that status, is what opens (a dashboard card's link). */
-export interface OrdersSearch {
-  status?: OrderStatus;
-}
-
-export function readOrdersSearch(raw: Record<string, unknown>): OrdersSearch {
-  return typeof raw.status === 'string' && isOrderStatus(raw.status) ? { status: raw.status } : {};
-}
-
 
 export type LookupFormErrors = Partial<Record<keyof LookupForm, string>>;
 

@@ -5,7 +5,7 @@
  * 'Order Lookup' or 'Order {number}'. Starting a new order closes the tabs of finished
  * (completed, refunded, cancelled) orders, except those pinned. Open tabs live in sessionStorage per user and
  * store, so a reload brings them back. `?` (or the Keyboard shortcuts button) lists the
- * till's keyboard shortcuts.
+ * till's keyboard shortcuts. A link with `?order=<id>&number=<number>` opens that order's tab.
  *
  * Each open draft is an OrderDraft kept here (outside React state, in OpenDrafts), so
  * switching tabs keeps every line and what is being saved; closing a tab first saves
@@ -68,19 +68,23 @@ function sessionStore(): TabsStorage | null {
   }
 }
 
-/** `lookupStatus`: opened as /orders?status=..., the lookup shows, filtered to that status. */
-export function OrdersPage({ lookupStatus = null }: { lookupStatus?: OrderStatus | null }) {
+/**
+ * `open`: an order to open in a tab (a link from another page, the books' journals);
+ * `lookupStatus`: opened as /orders?status=..., the lookup shows, filtered to that status.
+ */
+export function OrdersPage({ open, lookupStatus = null }: { open?: OpenOrderTab | undefined; lookupStatus?: OrderStatus | null } = {}) {
   const { userId, currentRole } = useSession();
   const storageKey = tabsStorageKey(userId, currentRole?.storeId ?? null);
   // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} lookupStatus={lookupStatus} />;
+  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} />;
 }
 
-function OrdersWorkspace({ storageKey, lookupStatus }: { storageKey: string; lookupStatus: OrderStatus | null }) {
+function OrdersWorkspace({ storageKey, open, lookupStatus }: { storageKey: string; open: OpenOrderTab | undefined; lookupStatus: OrderStatus | null }) {
   const utils = trpc.useUtils();
   const [tabs, setTabs] = useState<OrderTabsState>(() => {
-    const saved = loadTabs(sessionStore(), storageKey);
-    return lookupStatus ? activateTab(saved, LOOKUP_TAB) : saved;
+    const loaded = loadTabs(sessionStore(), storageKey);
+    if (open) return openOrderTab(loaded, open);
+    return lookupStatus ? activateTab(loaded, LOOKUP_TAB) : loaded;
   });
   const [creating, setCreating] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<number | null>(null);
@@ -148,7 +152,13 @@ function OrdersWorkspace({ storageKey, lookupStatus }: { storageKey: string; loo
     try {
       // Tax settings older than 30 minutes are refreshed before a new order.
       await ensureFreshSettings();
-      const answer = await utils.client.order.next.mutate();
+      // A tab not shown since a reload has not loaded its order (a hidden panel runs no
+      // effects): its status is asked for beside the new order, so a finished one closes too.
+      const unloaded = [...openIds.current].filter((orderId) => !drafts.get(orderId) && utils.order.fetch.getData({ orderId }) === undefined);
+      const [answer] = await Promise.all([
+        utils.client.order.next.mutate(),
+        ...unloaded.map((orderId) => utils.order.fetch.ensureData({ orderId }).catch(() => undefined)),
+      ]);
       utils.order.fetch.setData({ orderId: answer.nextOrderId }, { success: true, order: answer.order });
       // Its tab opens on the editor at once, focused, without a frame of loading.
       openDraft(answer.order, undefined);

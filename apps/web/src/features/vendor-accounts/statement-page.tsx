@@ -6,12 +6,12 @@
  * the closing balance. Print gives a page ready to mail (statement.module.css); Download
  * CSV gives the same figures.
  */
+import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fromWire, type Statement } from '@pos/contracts';
 import { LEDGER_KINDS, LEDGER_KIND_LABELS, formatMoney } from '@pos/domain';
 import { Balance } from '../../components/balance';
-import { DayInput } from '../../components/day-input';
 import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
 import { downloadCsv } from '../../lib/csv';
@@ -19,7 +19,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { accountName } from './accounts-state';
 import classes from './statement.module.css';
-import { periodLabel, periodPresets, statementCsv, statementFilename, vendorTypeLabel, type StatementSearch } from './statement-view';
+import { PeriodFields } from './period-fields';
+import { periodLabel, statementCsv, statementFilename, vendorTypeLabel, type StatementSearch } from './statement-view';
 
 const FAILED_LOAD = 'Failed to load the statement';
 const COLUMNS = ['Date', 'Kind', 'Order', 'Item Code', 'Description', 'Memo', 'Amount'] as const;
@@ -28,31 +29,68 @@ export function StatementPage({ vendorId, search }: { vendorId: number; search: 
   const navigate = useNavigate();
   const statement = trpc.vendor.statement.useQuery({ vendorId, itemCodeId: search.itemCodeId ?? null, ...(search.from ? { from: search.from } : {}), ...(search.to ? { to: search.to } : {}) });
   const accounts = trpc.vendor.accounts.useQuery({ pageSize: 1 });
-  const today = accounts.data?.today ?? null;
   const s = statement.data;
-
-  const setPeriod = (from: string, to: string) =>
-    void navigate({ to: '/store/vendors/accounts/$vendorId/statement', params: { vendorId: String(vendorId) }, search: { ...search, from, to }, replace: true });
-
   return (
-    <>
-      <Box className={classes.screenOnly}>
+    <StatementScreen
+      statement={statement}
+      today={accounts.data?.today ?? null}
+      requested={search}
+      onPeriod={(from, to) =>
+        void navigate({ to: '/store/vendors/accounts/$vendorId/statement', params: { vendorId: String(vendorId) }, search: { ...search, from, to }, replace: true })
+      }
+      heading={s ? `Statement: ${accountName({ tradeName: s.vendor.tradeName, tag: s.account.tag })}` : 'Statement'}
+      back={
         <Anchor component={Link} to="/store/vendors/accounts" size="sm">
           ← Vendor Accounts
         </Anchor>
-        <PageHeading>{s ? `Statement: ${accountName({ tradeName: s.vendor.tradeName, tag: s.account.tag })}` : 'Statement'}</PageHeading>
+      }
+    />
+  );
+}
+
+/** What the statement screen needs of its query (the store's or the vendor portal's). */
+export interface StatementQuery {
+  data: Statement | undefined;
+  error: unknown;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The statement screen: the period picker, Print and Download CSV, and the sheet. The
+ * store's screen and the vendor portal's show the one statement alike.
+ */
+export function StatementScreen({
+  statement,
+  today,
+  requested,
+  onPeriod,
+  heading,
+  back,
+  above,
+}: {
+  statement: StatementQuery;
+  /** The store's today, for the period presets. */
+  today: string | null;
+  requested: { from?: string | undefined; to?: string | undefined };
+  onPeriod: (from: string, to: string) => void;
+  heading: string;
+  back?: ReactNode;
+  /** Controls of the caller's shown beside the period (the portal's account choice). */
+  above?: ReactNode;
+}) {
+  const s = statement.data;
+  return (
+    <>
+      <Box className={classes.screenOnly}>
+        {back}
+        <PageHeading>{heading}</PageHeading>
         <Paper withBorder radius="md" p="md" mb="md">
           <Group align="flex-end" justify="space-between" gap="sm">
             <Group align="flex-end" gap="sm">
-              <DayInput label="From" name="from" value={s?.from ?? search.from} onChange={(from) => from && setPeriod(from, s && s.to >= from ? s.to : from)} />
-              <DayInput label="To" name="to" value={s?.to ?? search.to} onChange={(to) => to && setPeriod(s && s.from <= to ? s.from : to, to)} />
-              {today
-                ? periodPresets(today).map((p) => (
-                    <Button key={p.label} variant={s?.from === p.from && s.to === p.to ? 'light' : 'subtle'} size="sm" onClick={() => setPeriod(p.from, p.to)}>
-                      {p.label}
-                    </Button>
-                  ))
-                : null}
+              {above}
+              <PeriodFields from={s?.from ?? requested.from} to={s?.to ?? requested.to} today={today} onPeriod={onPeriod} />
             </Group>
             <Group gap="sm">
               <Button variant="default" disabled={!s} onClick={() => window.print()}>

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { Vendor, VendorType } from '@pos/contracts';
-import { MESSAGES, VENDOR_MONEY_FIELDS, VENDOR_TYPE_HELP, formatPercent, mayChangeVendorMoney } from '@pos/domain';
+import { MESSAGES, VENDOR_MONEY_FIELDS, VENDOR_TYPE_HELP, formatPercent, mayChangeVendorMoney, mayManagePortalAccess } from '@pos/domain';
 import { microUnitsField, MoneyInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
@@ -20,6 +20,7 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { ItemCodesSection } from './item-codes-section';
 import { newCodeCommission } from './item-code-values';
+import { PortalAccessSection } from './portal-access-section';
 import { moneyFieldLock, validateVendorValues, VENDOR_TYPE_OPTIONS, vendorFieldOfMessage, vendorFormValues, vendorPayload, type VendorFormValues, type VendorPayload } from './vendor-form-values';
 
 export const FINISH_CODES_LABEL = 'Finish Editing Codes to Save Changes';
@@ -171,6 +172,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
             {CODES_LATER_NOTE}
           </Text>
         )}
+        {vendor && currentRole && mayManagePortalAccess(currentRole.role) ? <PortalAccessSection key={vendor.id} vendor={vendor} /> : null}
       </Stack>
 
       <Box

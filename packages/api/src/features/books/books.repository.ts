@@ -191,6 +191,40 @@ export async function journalsBetween(db: Db, storeId: number, from: string, to:
   return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account as JournalLeg['account'], amount: BigInt(l.amount) })) }));
 }
 
+/** A page of journals of business days from..to in day and id order (after `after`), each with its legs (debits first, the larger first); only those with a leg on `account` when given. */
+export interface JournalsQuery {
+  from: string;
+  to: string;
+  account?: string | undefined;
+  after?: { day: string; id: number } | undefined;
+  limit: number;
+}
+
+export async function journalsPage(db: Db, storeId: number, q: JournalsQuery) {
+  const { rows } = await sql<{
+    id: bigint;
+    kind: JournalKind;
+    day: string;
+    reference: string;
+    orderId: bigint | null;
+    orderNumber: string | null;
+    refundId: bigint | null;
+    payoutId: bigint | null;
+    legs: { account: string; amount: string }[];
+  }>`
+    select j.id, j.kind, to_char(j.business_day, 'YYYY-MM-DD') as day, j.reference,
+           j.order_id as "orderId", o.order_number as "orderNumber", j.refund_id as "refundId", j.payout_id as "payoutId",
+           coalesce((select json_agg(json_build_object('account', l.account, 'amount', l.amount::text) order by l.amount < 0, abs(l.amount) desc, l.account)
+                     from journal_legs l where l.journal_id = j.id), '[]') as legs
+    from journals j left join orders o on o.id = j.order_id and o.store_id = j.store_id
+    where ${inStore(storeId, 'j')} and j.business_day between ${q.from}::date and ${q.to}::date
+      ${q.account === undefined ? sql`` : sql`and exists (select 1 from journal_legs a where a.journal_id = j.id and a.account = ${q.account})`}
+      ${q.after === undefined ? sql`` : sql`and (j.business_day, j.id) > (${q.after.day}::date, ${BigInt(q.after.id)}::int8)`}
+    order by j.business_day, j.id
+    limit ${q.limit}`.execute(db);
+  return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account, amount: BigInt(l.amount) })) }));
+}
+
 /** What the chart of accounts is made from: payment methods (archived too), tax slots, vendors, and codes with their own account. */
 export async function chartFacts(db: Db, storeId: number) {
   const [store, paymentMethods, vendors, codes] = await Promise.all([

@@ -1,13 +1,13 @@
 /**
  * The books, under /books (docs/BOOKS.md, docs/API.md): the chart of accounts with
- * balances, the trial balance as of a day and a period's export, for STORE_ACCOUNTANT
- * and STORE_MANAGER (read-only) and the owner; naming an account for QuickBooks or Xero
- * for STORE_ACCOUNTANT and the owner.
+ * balances, the trial balance as of a day, a period's journals (all, or one account's)
+ * and its export, for STORE_ACCOUNTANT and STORE_MANAGER (read-only) and the owner;
+ * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner.
  */
-import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
+import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
 import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
-import { exportPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
+import { exportPeriod, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
 const readBooks = anyRoleProcedure('STORE_ACCOUNTANT', 'STORE_MANAGER');
 
@@ -29,6 +29,12 @@ export const booksRouter = router({
     .input(ZTrialBalanceInput)
     .output(ZTrialBalanceOutput)
     .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
+
+  journals: readBooks
+    .meta({ path: '/books/journals' })
+    .input(ZBooksJournalsInput)
+    .output(ZBooksJournalsOutput)
+    .query(({ ctx, input }) => journalsOfPeriod(ctx.db, ctx.storeId, input)),
 
   export: readBooks
     .meta({ path: '/books/export' })

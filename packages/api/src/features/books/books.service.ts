@@ -14,7 +14,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
-import type { BooksExportRequest, SaveBooksAccountInput } from '@pos/contracts';
+import { BOOKS_JOURNALS_PAGE, type BooksExportRequest, type BooksJournalsRequest, type SaveBooksAccountInput } from '@pos/contracts';
 import {
   adjustmentJournal,
   assertVendorLegsMatchLedger,
@@ -193,4 +193,31 @@ export async function exportPeriod(db: Db, storeId: number, input: BooksExportRe
     opening: opening.filter((o) => o.amount !== 0n),
   });
   return { success: true, ...file };
+}
+
+/**
+ * The journal view: the journals of a period of business days, each with its legs and
+ * the order, refund or payout it comes from, a page at a time; drilled into one account
+ * (a trial balance row), only the journals with a leg on it, after its balance before
+ * the period.
+ */
+export async function journalsOfPeriod(db: Db, storeId: number, input: BooksJournalsRequest) {
+  const { accounts } = await chart(db, storeId);
+  const nameOf = new Map(accounts.map((a) => [a.key as string, a.exportName || a.name]));
+  const account = input.account === undefined ? null : accounts.find((a) => a.key === input.account);
+  if (account === undefined) throw new AppError('NOT_FOUND', `${input.account} is not an account of this store's books`);
+  const [rows, opening] = await Promise.all([
+    repo.journalsPage(db, storeId, { from: input.from, to: input.to, account: account?.key, after: input.after, limit: BOOKS_JOURNALS_PAGE + 1 }),
+    account ? repo.accountSums(db, storeId, { through: addDays(input.from, -1) }) : Promise.resolve([]),
+  ]);
+  const page = rows.slice(0, BOOKS_JOURNALS_PAGE);
+  const last = page.at(-1);
+  return {
+    success: true,
+    from: input.from,
+    to: input.to,
+    account: account ? { key: account.key, name: account.exportName || account.name, opening: opening.find((o) => o.account === account.key)?.amount ?? 0n } : null,
+    journals: page.map((j) => ({ ...j, legs: j.legs.map((l) => ({ ...l, name: nameOf.get(l.account) ?? l.account })) })),
+    next: rows.length > BOOKS_JOURNALS_PAGE && last ? { day: last.day, id: last.id } : null,
+  };
 }

@@ -45,7 +45,7 @@ export async function ownerCounters(db: Db, storeId: number) {
            (coalesce((select completed_revenue from store_counters where ${inStore(storeId)}), 0)
              - coalesce((select sum(r.amount) from refunds r join orders o on o.id = r.order_id
                          where ${inStore(storeId, 'r')} and o.status = 'COMPLETED'), 0))::text as revenue,
-           (select count(*) from inventory_items where ${inStore(storeId)} and archived_at is null) as products,
+           (select count(*) from items where ${inStore(storeId)} and status = 'ACTIVE') as products,
            (select count(distinct user_id) from role_assignments where ${inStore(storeId)}) as staff`.execute(db);
   const row = rows[0]!;
   return { totalRevenue: BigInt(row.revenue), totalOrders: row.orders, totalProducts: row.products, totalStaff: row.staff };
@@ -68,8 +68,8 @@ export async function managerCounters(db: Db, storeId: number, now: Date) {
     completedSince(db, storeId, periodStart(storeId, now, 'day'), now),
     sql<{ pending: bigint; lowStock: bigint; activeStaff: bigint }>`
       select (select count(*) from orders where ${inStore(storeId)} and status = 'PENDING') as pending,
-             (select count(*) from inventory_items where ${inStore(storeId)} and archived_at is null
-                and quantity_on_hand <= reorder_level) as "lowStock",
+             (select count(*) from items where ${inStore(storeId)} and alias is not null and status <> 'WITHDRAWN'
+                and quantity <= reorder_level) as "lowStock",
              (select count(distinct s.user_id) from sessions s
                 where s.revoked_at is null and s.expires_at > ${now}::timestamptz
                   and s.last_used_at > ${now}::timestamptz - interval '24 hours'

@@ -1,5 +1,5 @@
 /**
- * Stock rules that take more than one statement, each write in one transaction: an
+ * Stock items are the store's items that carry a SKU (inventory.repository.ts). Stock rules that take more than one statement, each write in one transaction: an
  * item's item code must be one of the store's, SKUs are unique per store (409), and an
  * adjustment never leaves the quantity on hand below zero. Every change writes its audit
  * event, with the item before and after, in its transaction.
@@ -29,7 +29,7 @@ async function skuUnique<T>(sku: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, 'inventory_items_store_sku')) throw new AppError('CONFLICT', `SKU "${sku}" is already used in this store`);
+    if (isUniqueViolation(error, 'items_store_alias')) throw new AppError('CONFLICT', `SKU "${sku}" is already used in this store`);
     throw error;
   }
 }
@@ -55,7 +55,7 @@ function auditedItem(item: repo.InventoryRow) {
 export async function addItem(db: Db, actor: Actor, input: InventoryItemInput) {
   return db.transaction().execute(async (trx) => {
     const itemCodeId = await resolveItemCode(trx, actor.storeId, input.itemCode);
-    const id = await skuUnique(input.sku, () => repo.insertItem(trx, actor.storeId, { ...input, itemCodeId }));
+    const id = await skuUnique(input.sku, () => repo.insertItem(trx, actor.storeId, { ...input, itemCodeId }, actor.userId));
     const item = await loadItem(trx, actor.storeId, id);
     await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_CREATE', targetType: 'inventoryItem', targetId: id, after: auditedItem(item) });
     return { success: true, message: 'Stock item added', item };
@@ -67,7 +67,7 @@ export async function editItem(db: Db, actor: Actor, input: z.output<typeof ZEdi
   return db.transaction().execute(async (trx) => {
     const before = await loadItem(trx, actor.storeId, input.id, { forUpdate: true });
     const itemCodeId = await resolveItemCode(trx, actor.storeId, input.itemCode);
-    const updated = await skuUnique(input.sku, () => repo.updateItem(trx, actor.storeId, input.id, { ...input, itemCodeId }));
+    const updated = await skuUnique(input.sku, () => repo.updateItem(trx, actor.storeId, input.id, { ...input, itemCodeId }, actor.userId));
     if (!updated) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
     const item = await loadItem(trx, actor.storeId, input.id);
     await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_UPDATE', targetType: 'inventoryItem', targetId: input.id, ...changedFields(auditedItem(before), auditedItem(item), ['sku']) });
@@ -96,7 +96,7 @@ export async function adjustItem(db: Db, actor: StoreActor, input: z.output<type
 export async function archiveItem(db: Db, actor: Actor, id: number) {
   return db.transaction().execute(async (trx) => {
     const item = await loadItem(trx, actor.storeId, id, { forUpdate: true });
-    if (!(await repo.archiveItem(trx, actor.storeId, id))) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
+    if (!(await repo.archiveItem(trx, actor.storeId, id, actor.userId))) throw new AppError('NOT_FOUND', STOCK_ITEM_NOT_FOUND);
     await recordAudit(trx, actor, { action: 'INVENTORY_ITEM_ARCHIVE', targetType: 'inventoryItem', targetId: id, before: auditedItem(item) });
     return { success: true, message: 'Stock item archived' };
   });

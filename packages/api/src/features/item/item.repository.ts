@@ -97,11 +97,13 @@ export async function findItems(db: Db, storeId: number, ids: readonly (number |
     .execute();
 }
 
-/** The item whose number is `code`, or whose alias is (any case). */
+/** The item whose number is `code`, or whose alias is (any case; one not withdrawn before a withdrawn one). */
 export async function findItemByCode(db: Db, storeId: number, code: string): Promise<ItemRow | undefined> {
   return selectItems(db, storeId)
-    .where((eb) => eb.or([eb('i.item_number', '=', code), eb(sql`lower(i.alias)`, '=', code.toLowerCase())]))
+    .where((eb) => eb.or([eb('i.item_number', '=', code), eb.and([eb('i.alias', 'is not', null), eb(sql`lower(i.alias)`, '=', code.toLowerCase())])]))
     .orderBy(sql`i.item_number = ${code}`, 'desc')
+    .orderBy(sql`i.status <> 'WITHDRAWN'`, 'desc')
+    .orderBy('i.id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
@@ -139,10 +141,13 @@ export async function listItems(db: Db, storeId: number, f: ListItemsInput & { v
   }
   if (f.search) {
     const codes = await codesMatching(db, storeId, f.search);
+    // A SKU (an item's alias) finds its item: looked up first, so the page stays an index read.
+    const byAlias = await findItemByCode(db, storeId, f.search);
     const pattern = likeContains(f.search);
     query = query.where((eb) =>
       eb.or([
         eb('i.item_number', '=', f.search!),
+        ...(byAlias ? [eb('i.id', '=', byAlias.id)] : []),
         eb(sql`lower(i.item_number || ' ' || i.description)`, 'like', pattern),
         ...(codes.length > 0 ? [eb('i.item_code_id', 'in', codes)] : []),
       ]),

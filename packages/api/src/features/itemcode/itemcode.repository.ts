@@ -114,14 +114,14 @@ export async function findItemCodesByIds(db: Db, storeId: number, ids: readonly 
 }
 
 /**
- * Whether the code is referenced: sold (on an order line), carried by a stock item, or
+ * Whether the code is referenced: sold (on an order line), carried by an item, or
  * the account of ledger entries. A referenced code is archived on delete, never erased
  * (the rows keep pointing at it).
  */
 export async function itemCodeInUse(db: Db, storeId: number, id: number): Promise<boolean> {
   const { rows } = await sql<{ used: boolean }>`
     select exists (select 1 from order_lines where ${inStore(storeId)} and item_code_id = ${id})
-        or exists (select 1 from inventory_items where ${inStore(storeId)} and item_code_id = ${id})
+        or exists (select 1 from items where ${inStore(storeId)} and item_code_id = ${id})
         or exists (select 1 from ledger_entries where ${inStore(storeId)} and item_code_id = ${id}) as used`.execute(db);
   return rows[0]?.used === true;
 }

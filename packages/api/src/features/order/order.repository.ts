@@ -282,9 +282,9 @@ export async function listLines(db: Db, storeId: number, orderId: bigint | numbe
     .leftJoin('item_codes as c', (join) => join.onRef('c.id', '=', 'l.item_code_id').on('c.archived_at', 'is', null))
     .select(LINE_COLUMNS)
     .select([
-      // Known: linked to a live item code, or the SKU of a live stock item (the store's own when it has no code).
+      // Known: linked to a live item code, or the SKU of a stock item not withdrawn (the store's own when it has no code).
       sql<boolean>`c.id is not null or (l.item_code <> '' and exists (
-        select 1 from inventory_items i where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) = lower(l.item_code)))`.as('knownItemCode'),
+        select 1 from items i where ${inStore(storeId, 'i')} and i.alias is not null and i.status <> 'WITHDRAWN' and lower(i.alias) = lower(l.item_code)))`.as('knownItemCode'),
       sql<boolean>`coalesce(c.warn_on_no_control_code, false)`.as('warnOnNoControlCode'),
     ])
     .where(inStore(storeId, 'l'))
@@ -468,33 +468,33 @@ export interface StockTaken {
 }
 
 /**
- * Takes the units of the order's lines whose item code is the SKU of a live stock item
- * (case-insensitive; lines of the same SKU together) from stock, each change with its
- * movement. The items are locked first, in id order, so concurrent sales of the same
- * items queue instead of deadlocking; each subtracts from what the one before it left.
- * Answers every item taken from; a quantity after below zero means the caller must
- * refuse (and roll back).
+ * Takes the units of the order's lines whose item code is the SKU of a stock item (an
+ * item's alias, not withdrawn; case-insensitive; lines of the same SKU together; a line
+ * bound to a scanned item is sold by its item instead) from stock, each change a SALE
+ * movement on the order; none left makes it SOLD. The items are locked first, in id
+ * order, so concurrent sales of the same items queue instead of deadlocking; each
+ * subtracts from what the one before it left. Answers every item taken from; when one
+ * would go below zero nothing is taken and the caller must refuse (and roll back).
  */
-export async function takeStock(db: Db, storeId: number, orderId: bigint | number, reason: string, userId: bigint | null): Promise<StockTaken[]> {
+export async function takeStock(db: Db, storeId: number, orderId: bigint | number, _reason: string, userId: bigint | null): Promise<StockTaken[]> {
   const sold = sql`(select lower(item_code) as code, sum(quantity)::int8 as quantity from order_lines
-                    where ${inStore(storeId)} and order_id = ${BigInt(orderId)} and item_code <> '' and quantity > 0 group by 1)`;
-  const { rows: locked } = await sql<{ id: bigint }>`
-    select i.id from inventory_items i
-    where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) in (select code from ${sold} s)
-    order by i.id for update`.execute(db);
-  if (locked.length === 0) return [];
-  const { rows } = await sql<StockTaken>`
+                    where ${inStore(storeId)} and order_id = ${BigInt(orderId)} and item_code <> '' and item_id is null and quantity > 0 group by 1)`;
+  const { rows: locked } = await sql<StockTaken>`
+    select i.id, i.alias as sku, s.quantity, i.quantity - s.quantity as "quantityAfter"
+    from items i join ${sold} s on lower(i.alias) = s.code
+    where ${inStore(storeId, 'i')} and i.alias is not null and i.status <> 'WITHDRAWN'
+    order by i.id for update of i`.execute(db);
+  if (locked.length === 0 || locked.some((r) => r.quantityAfter < 0n)) return locked;
+  await sql`
     with taken as (
-      update inventory_items i set quantity_on_hand = i.quantity_on_hand - s.quantity, updated_at = now()
+      update items i set quantity = i.quantity - s.quantity, status = case when i.quantity = s.quantity then 'SOLD' else 'ACTIVE' end, updated_at = now()
       from ${sold} s
-      where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) = s.code
-      returning i.id, i.sku, s.quantity, i.quantity_on_hand as "quantityAfter"
-    ), moved as (
-      insert into inventory_movements (store_id, item_id, delta, quantity_after, reason, created_by)
-      select ${BigInt(storeId)}, id, -quantity, "quantityAfter", ${reason}, ${userId} from taken order by id
+      where ${inStore(storeId, 'i')} and i.alias is not null and i.status <> 'WITHDRAWN' and lower(i.alias) = s.code
+      returning i.id, s.quantity, i.quantity as after
     )
-    select * from taken order by id`.execute(db);
-  return rows;
+    insert into item_movements (store_id, item_id, kind, quantity_delta, quantity_after, order_id, created_by)
+    select ${BigInt(storeId)}, id, 'SALE', -quantity, after, ${BigInt(orderId)}, ${userId} from taken order by id`.execute(db);
+  return locked;
 }
 
 /**

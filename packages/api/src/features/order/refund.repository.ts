@@ -167,27 +167,28 @@ export type RefundRow = Awaited<ReturnType<typeof listRefunds>>[number];
 
 /**
  * Puts refunded units back in stock, as a completed sale took them: a line whose item
- * code is the SKU of a live stock item (case-insensitive; lines of one SKU together)
- * gives its units back to that item, each change with its movement. Items are locked in
- * id order, as a sale locks them.
+ * code is the SKU of a stock item (an item's alias, not withdrawn; case-insensitive;
+ * lines of one SKU together; lines bound to a scanned item are returned by their item)
+ * gives its units back to that item, ACTIVE again, each change a REFUND movement with
+ * the refund as its note. Items are locked in id order, as a sale locks them.
  */
 export async function returnStock(db: Db, storeId: number, orderId: bigint, lines: readonly { orderLineId: bigint; quantity: bigint }[], reason: string, userId: bigint | null): Promise<void> {
   if (lines.length === 0) return;
   const back = sql`(select lower(l.item_code) as code, sum(r.quantity)::int8 as quantity
                     from order_lines l join unnest(${lines.map((l) => l.orderLineId)}::int8[], ${lines.map((l) => l.quantity)}::int8[]) as r(line_id, quantity) on r.line_id = l.id
-                    where ${inStore(storeId, 'l')} and l.order_id = ${orderId} and l.item_code <> '' group by 1)`;
+                    where ${inStore(storeId, 'l')} and l.order_id = ${orderId} and l.item_code <> '' and l.item_id is null group by 1)`;
   const { rows: locked } = await sql<{ id: bigint }>`
-    select i.id from inventory_items i
-    where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) in (select code from ${back} s)
+    select i.id from items i
+    where ${inStore(storeId, 'i')} and i.alias is not null and i.status <> 'WITHDRAWN' and lower(i.alias) in (select code from ${back} s)
     order by i.id for update`.execute(db);
   if (locked.length === 0) return;
   await sql`
     with given as (
-      update inventory_items i set quantity_on_hand = i.quantity_on_hand + s.quantity, updated_at = now()
+      update items i set quantity = i.quantity + s.quantity, status = 'ACTIVE', updated_at = now()
       from ${back} s
-      where ${inStore(storeId, 'i')} and i.archived_at is null and lower(i.sku) = s.code
-      returning i.id, s.quantity, i.quantity_on_hand as after
+      where ${inStore(storeId, 'i')} and i.alias is not null and i.status <> 'WITHDRAWN' and lower(i.alias) = s.code
+      returning i.id, s.quantity, i.quantity as after
     )
-    insert into inventory_movements (store_id, item_id, delta, quantity_after, reason, created_by)
-    select ${BigInt(storeId)}, id, quantity, after, ${reason}, ${userId} from given order by id`.execute(db);
+    insert into item_movements (store_id, item_id, kind, quantity_delta, quantity_after, order_id, note, created_by)
+    select ${BigInt(storeId)}, id, 'REFUND', quantity, after, ${orderId}, ${reason}, ${userId} from given order by id`.execute(db);
 }

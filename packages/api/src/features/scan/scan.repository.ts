@@ -5,7 +5,7 @@ import { inStore } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
-/** A live stock item as a code finds it: its SKU, description, price and the item code it is linked to. */
+/** A stock item (an item carrying a SKU as its alias, not withdrawn) as a code finds it: its SKU, description, price and item code. */
 export interface StockItemRow {
   key: string;
   sku: string;
@@ -18,8 +18,8 @@ export interface StockItemRow {
 export async function findStockItemsBySkus(db: Db, storeId: number, skus: readonly string[]): Promise<Map<string, StockItemRow>> {
   if (skus.length === 0) return new Map();
   const { rows } = await sql<StockItemRow>`
-    select lower(sku) as key, sku, description, price, item_code_id as "itemCodeId" from inventory_items
-    where ${inStore(storeId)} and lower(sku) = any(${[...new Set(skus.map((s) => s.toLowerCase()))]}::text[]) and archived_at is null`.execute(db);
+    select lower(alias) as key, alias as sku, description, price, item_code_id as "itemCodeId" from items
+    where ${inStore(storeId)} and alias is not null and status <> 'WITHDRAWN' and lower(alias) = any(${[...new Set(skus.map((s) => s.toLowerCase()))]}::text[])`.execute(db);
   return new Map(rows.map((r) => [r.key, r]));
 }
 

@@ -1,6 +1,6 @@
 /**
- * Who owns a line (docs/SETTLEMENT.md, Every line pays its owner): a code names a live
- * stock item by its SKU or an item code by its tag. A stock item linked to a vendor's
+ * Who owns a line (docs/SETTLEMENT.md, Every line pays its owner): a code names a stock
+ * item by its SKU (an item's alias) or an item code by its tag. A stock item linked to a vendor's
  * item code pays that vendor at that code's commission; otherwise the item code of the
  * same tag does; a stock item of no code is the store's own. Submit refuses a code that
  * names neither; the till asks /item/scan as the code is typed.
@@ -59,19 +59,19 @@ export async function scanCode(db: Db, storeId: number, typed: string) {
       price: tagged.price,
     };
   }
-  const found = (await resolveCodes(db, storeId, [typed])).get(typed.toLowerCase());
-  if (!found) throw new AppError('NOT_FOUND', unknownItemCodeMessage(typed));
-  const { item, code } = found;
-  const vendor = code?.vendorId != null ? await repo.vendorName(db, storeId, code.vendorId) : undefined;
+  // Not an item's number or SKU: an item code's tag, or nothing.
+  const code = (await resolveCodes(db, storeId, [typed])).get(typed.toLowerCase())?.code;
+  if (!code) throw new AppError('NOT_FOUND', unknownItemCodeMessage(typed));
+  const vendor = code.vendorId != null ? await repo.vendorName(db, storeId, code.vendorId) : undefined;
   return {
     success: true,
-    kind: item ? ('ITEM' as const) : ('ITEM_CODE' as const),
-    code: item ? item.sku : code!.tag,
-    itemCode: code?.tag ?? null,
-    vendor: vendor && code ? { id: vendor.id, tradeName: vendor.tradeName, booth: code.tag } : null,
+    kind: 'ITEM_CODE' as const,
+    code: code.tag,
+    itemCode: code.tag,
+    vendor: vendor ? { id: vendor.id, tradeName: vendor.tradeName, booth: code.tag } : null,
     item: null,
     unsellable: null,
-    description: item?.description ?? null,
-    price: item?.price ?? null,
+    description: null,
+    price: null,
   };
 }

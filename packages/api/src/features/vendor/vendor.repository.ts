@@ -165,7 +165,7 @@ export async function findVendor(db: Db, storeId: number, vendorId: number | big
 
 /**
  * Whether the vendor is referenced: it has ledger entries, or one of its item codes
- * (live or archived) is on an order line or carried by a stock item. Such a vendor is
+ * (live or archived) is on an order line or carried by an item. Such a vendor is
  * archived on delete, not erased.
  */
 export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number): Promise<boolean> {
@@ -179,7 +179,7 @@ export async function vendorCodesInUse(db: Db, storeId: number, vendorId: number
     .where((eb) =>
       eb.or([
         eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.item_code_id', '=', 'c.id')),
-        eb.exists(eb.selectFrom('inventory_items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
+        eb.exists(eb.selectFrom('items as i').select('i.id').whereRef('i.item_code_id', '=', 'c.id')),
       ]),
     )
     .limit(1)

@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { InventoryPage } from '../../../features/inventory/inventory-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** The old Inventory screen's address: the store's stock are items now, on the Items screen. */
 export const Route = createFileRoute('/_app/store/inventory')({
-  component: InventoryPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/store/items', replace: true });
+  },
 });

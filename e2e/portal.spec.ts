@@ -1,0 +1,252 @@
+/**
+ * The vendor portal in Chromium: a manager invites a vendor from the vendor's screen and
+ * gets the link; the link opened in a browser of its own (a phone, 390 px), an account is
+ * created and the invitation accepted; My Booth, Sales, Statements and Payouts show the
+ * same figures as the store's statement of the vendor, to the cent, with no sideways
+ * scroll; then on a desktop; the manager revokes the access and the vendor's screens are
+ * refused. Screenshots of each screen at 390 px and on a desktop.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatMoney } from '@pos/domain';
+import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { apiPost, asOwnerOf, baseURL, createStaffViaApi, drawerEntries, openAs, readSession, screenshot, signUpOwnerViaApi, uniqueName, type Account, type LoginResponse, type OwnerAccount } from './support/app';
+import { MENUS } from './support/expectations';
+import { PHONE } from './support/screens';
+import { waitForPath } from './support/screen';
+
+const money = (text: string) => ({ type: 'Money', value: String(Math.round(Number(text) * 100) * 10_000) });
+const percent = (text: string) => ({ type: 'Percent', value: String(Math.round(Number(text) * 1_000_000)) });
+const micro = (wire: { value: string }) => BigInt(wire.value);
+
+type Kind = 'SALE' | 'COMMISSION' | 'CARD_FEE' | 'RENT' | 'ADJUSTMENT' | 'PAYOUT';
+interface Statement {
+  from: string;
+  to: string;
+  openingBalance: { value: string };
+  closingBalance: { value: string };
+  totals: Record<Kind, { value: string }>;
+  entries: { kind: Kind; orderNumber: string | null; amount: { value: string } }[];
+}
+
+/** Is the page as wide as the window (no sideways scroll)? */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+    return doc.documentElement.scrollWidth > doc.documentElement.clientWidth;
+  });
+}
+
+const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
+
+describe('the vendor portal', () => {
+  let store: Browser;
+  let phone: Browser;
+  let tp: TrackedPage;
+  let vp: TrackedPage;
+  let owner: OwnerAccount;
+  let manager: Account;
+  let asOwner: ReturnType<typeof asOwnerOf>;
+  let vendorId: number;
+  let inviteUrl = '';
+  const vendorAccount = { username: uniqueName('ada'), password: 'booth password 1' };
+
+  beforeAll(async () => {
+    store = await launchBrowser();
+    tp = await trackedPage(store.context);
+    owner = await signUpOwnerViaApi({ storeName: `Harbour Mall ${uniqueName('')}` });
+    asOwner = asOwnerOf(owner);
+    manager = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_MANAGER', storeId: owner.storeId });
+    const { vendor } = await asOwner<{ vendor: { id: number } }>('/vendor/add', {
+      tradeName: 'Ada Antiques',
+      contactName: 'Ada Lovelace',
+      contactEmail: 'ada@example.com',
+      primaryPhone: '555-0101',
+      vendorType: 'VENDOR',
+      deductMonthlyRent: true,
+      monthlyRent: money('40'),
+    });
+    vendorId = vendor.id;
+    // 20% commission on ADA, which passes card fees through; the card method charges 3%.
+    await asOwner('/store/itemcode/add', { tag: 'ADA', vendorId, defaultCommissionPercent: percent('20'), proportionalCcFee: true });
+    const { paymentMethod: card } = await asOwner<{ paymentMethod: { id: number } }>('/store/payment/create', {
+      name: 'Card',
+      vendorFeePercent: percent('3'),
+      customerFeePercent: percent('0'),
+      customerFeeAmount: money('0'),
+      minimumAmount: money('0'),
+      requiresManagerApproval: false,
+    });
+    // Two lamps at 12.50 paid by card, then one of them refunded to the card: a sale and a refund of the vendor's.
+    const order = await asOwner<{ nextOrderId: number; nextOrderLineId: number }>('/order/next');
+    const line = { itemCode: 'ADA', quantity: 2, price: money('12.50'), discountPercent: percent('0') };
+    await asOwner('/order/update-line', { orderLineId: order.nextOrderLineId, itemDescription: 'Brass lamp', ...line });
+    await asOwner('/order/submit', {
+      orderId: order.nextOrderId,
+      customerName: 'Secret Customer',
+      items: [{ id: order.nextOrderLineId, description: 'Brass lamp', ...line }],
+      payments: [{ paymentMethodId: card.id, amount: money('25.00') }],
+    });
+    await asOwner('/order/refund', {
+      orderId: order.nextOrderId,
+      lines: [{ orderLineId: order.nextOrderLineId, quantity: 1 }],
+      payments: [{ paymentMethodId: card.id, amount: money('12.50') }],
+      reason: 'Wobbly shade',
+    });
+    await asOwner('/vendor/payout', { vendorId, amount: money('5.00'), method: 'CASH', reference: 'Envelope 7' });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await phone?.close();
+  });
+
+  test('a manager invites the vendor from the vendor screen and gets the link to hand on', async () => {
+    const { page } = tp;
+    await openAs(page, manager, '/store/vendors');
+    await page.getByRole('button', { name: 'Edit vendor Ada Antiques', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Vendor Portal' });
+    await section.getByTestId('portal-people-empty').waitFor();
+    await expect(section.getByLabel('Email').inputValue()).resolves.toBe('ada@example.com');
+    await section.getByRole('button', { name: 'Invite to Portal' }).click();
+    const link = section.getByLabel('Invitation link');
+    await link.waitFor();
+    inviteUrl = await link.inputValue();
+    expect(inviteUrl).toMatch(new RegExp(`^${baseURL()}/accept-invite/[A-Za-z0-9_-]{43}$`));
+    const mailto = (await section.getByTestId('invite-mailto').getAttribute('href')) ?? '';
+    expect(mailto.startsWith('mailto:ada%40example.com?subject=')).toBe(true);
+    expect(decodeURIComponent(mailto)).toContain(inviteUrl);
+    // The open invitation is listed, revocable.
+    await section.getByRole('button', { name: 'Revoke the invitation for ada@example.com' }).waitFor();
+    await screenshot(page, 'portal-invite-made');
+    tp.expectClean();
+  });
+
+  test('the link, opened on a phone, creates an account and accepts; My Booth shows the store’s figures to the cent', async () => {
+    phone = await launchBrowser();
+    vp = await trackedPage(phone.context);
+    const { page } = vp;
+    await page.setViewportSize(PHONE);
+    await page.goto(inviteUrl);
+    await page.getByRole('heading', { name: "Join your store's vendor portal" }).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-accept-phone');
+    await page.locator('input[name="username"]').fill(vendorAccount.username);
+    await page.locator('input[name="email"]').fill(`${vendorAccount.username}@example.com`);
+    await page.locator('input[name="password"]').fill(vendorAccount.password);
+    await page.getByRole('button', { name: 'Create Account and Accept' }).click();
+    await waitForPath(page, '/portal');
+    const session = await readSession(page);
+    expect(session.currentRole).toMatchObject({ storeId: owner.storeId, role: 'VENDOR', vendorId, vendorName: 'Ada Antiques' });
+
+    // The store's own statement of this month, and its balance.
+    const statement = await asOwner<Statement>('/vendor/statement', { vendorId });
+    const closing = micro(statement.closingBalance);
+    const booth = page.getByTestId('booth-balance');
+    await booth.waitFor();
+    await expect(text(page, '[data-testid="booth-balance"] [data-field="balance"]')).resolves.toBe(formatMoney(closing));
+    expect(closing).toBeGreaterThan(0n);
+    await expect(text(page, '[data-testid="booth-balance"] [data-field="balance-words"]')).resolves.toBe(`The store owes you ${formatMoney(closing)}`);
+    // Sales this month: one lamp sold net of the refund; what it earned is the sales entries of the statement.
+    const earned = micro(statement.totals.SALE) + micro(statement.totals.COMMISSION) + micro(statement.totals.CARD_FEE);
+    await expect(text(page, '[data-testid="booth-month"] [data-field="sales"]')).resolves.toBe(formatMoney(micro(statement.totals.SALE)));
+    await expect(text(page, '[data-testid="booth-month"] [data-field="net"]')).resolves.toBe(`You earned ${formatMoney(earned)}`);
+    await expect(text(page, '[data-testid="booth-last-payout"] [data-field="amount"]')).resolves.toBe('$5.00');
+    await page.getByTestId('booth-last-payout').getByText('Cash · Envelope 7').waitFor();
+    await expect(text(page, '[data-testid="booth-next-rent"] [data-field="amount"]')).resolves.toBe('$40.00');
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-booth-phone');
+
+    // The drawer of a vendor: the portal's screens, Roadmap and Account only.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(drawerEntries(page)).resolves.toEqual(MENUS.VENDOR);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sales' }).click();
+    await waitForPath(page, '/portal/sales');
+
+    // Sales: the sale and its refund, each with its split, adding up to the statement's sales entries.
+    const lines = page.getByTestId('sale-line');
+    await expect.poll(() => lines.count()).toBe(2);
+    const refund = page.locator('[data-testid="sale-line"][data-refund]');
+    await refund.getByText(/^.+ · Refund .+ of order .+$/).waitFor();
+    const totals = page.getByTestId('sales-totals');
+    await expect(text(page, '[data-testid="sales-totals"] [data-field="lineTotal"]')).resolves.toBe(formatMoney(micro(statement.totals.SALE)));
+    await expect(text(page, '[data-testid="sales-totals"] [data-field="commission"]')).resolves.toBe(formatMoney(micro(statement.totals.COMMISSION)));
+    await expect(text(page, '[data-testid="sales-totals"] [data-field="cardFee"]')).resolves.toBe(formatMoney(micro(statement.totals.CARD_FEE)));
+    await expect(text(page, '[data-testid="sales-totals"] [data-field="net"]')).resolves.toBe(formatMoney(earned));
+    await expect(text(page, '[data-testid="sales-totals"] [data-field="balance"]')).resolves.toBe(formatMoney(closing));
+    // Each line's net is its total less commission and card fee; the nets add up to the total.
+    const nets = await lines.locator('[data-field="net"]').allTextContents();
+    const sale = page.locator('[data-testid="sale-line"]:not([data-refund])');
+    await expect(sale.locator('[data-field="lineTotal"]').textContent()).resolves.toBe('$25.00');
+    await expect(sale.locator('[data-field="commission"]').textContent()).resolves.toBe('-$5.00');
+    await expect(sale.locator('[data-field="cardFee"]').textContent()).resolves.toBe('-$0.75');
+    await expect(sale.locator('[data-field="net"]').textContent()).resolves.toBe('$19.25');
+    const sum = nets.reduce((s, n) => s + BigInt(Math.round(Number(n.replace(/[$,]/g, '')) * 100)) * 10_000n, 0n);
+    expect(sum).toBe(earned);
+    // No customer anywhere on the vendor's screens.
+    await expect(page.getByText('Secret Customer').count()).resolves.toBe(0);
+    await totals.scrollIntoViewIfNeeded();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-sales-phone');
+
+    // Statements: the store's statement, the same closing balance.
+    await page.goto(`${baseURL()}/portal/statements`);
+    await page.getByTestId('statement-closing').waitFor();
+    await expect(page.getByTestId('statement-closing').textContent()).resolves.toBe(formatMoney(closing));
+    await expect(page.getByTestId('statement-opening').textContent()).resolves.toBe(formatMoney(micro(statement.openingBalance)));
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-statement-phone');
+
+    // Payouts: method and reference.
+    await page.goto(`${baseURL()}/portal/payouts`);
+    const payout = page.getByTestId('payout');
+    await payout.first().waitFor();
+    await expect(payout.count()).resolves.toBe(1);
+    await expect(payout.locator('[data-field="amount"]').textContent()).resolves.toBe('$5.00');
+    await payout.getByText('Cash · Envelope 7').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-payouts-phone');
+
+    // The Account page names the vendor in the role selection.
+    await page.goto(`${baseURL()}/account`);
+    await expect(page.getByRole('combobox', { name: 'Current Role' }).inputValue()).resolves.toBe(`${owner.storeName} - Vendor (Ada Antiques)`);
+    vp.expectClean();
+  });
+
+  test('on a desktop the vendor sees the same booth, and the sales as a table', async () => {
+    const { page } = vp;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseURL()}/portal`);
+    await page.getByTestId('booth-balance').waitFor();
+    await page.getByTestId('booth-next-rent').waitFor();
+    await screenshot(page, 'portal-booth-desktop');
+    await page.goto(`${baseURL()}/portal/sales`);
+    await page.getByRole('table', { name: 'Sales lines' }).locator('[data-testid="sale-line"]').first().waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-sales-desktop');
+    // A store screen is not the vendor's.
+    await page.goto(`${baseURL()}/store/vendors`);
+    await page.getByText('This page is not available for the current role.').waitFor();
+    vp.expectClean();
+  });
+
+  test('the manager revokes the access: the vendor’s screens are refused and a new sign-in has no vendor role', async () => {
+    const { page } = tp;
+    await openAs(page, manager, '/store/vendors');
+    await page.getByRole('button', { name: 'Edit vendor Ada Antiques', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Vendor Portal' });
+    const people = section.getByTestId('portal-people');
+    await people.getByText(vendorAccount.username, { exact: true }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await section.getByRole('button', { name: `Revoke portal access of ${vendorAccount.username}` }).click();
+    await section.getByTestId('portal-people-empty').waitFor();
+    tp.expectClean();
+
+    await vp.page.goto(`${baseURL()}/portal`);
+    await vp.page.getByTestId('booth-error').waitFor();
+    await expect(vp.page.getByTestId('booth-balance').count()).resolves.toBe(0);
+    vp.expectClean([/status of 40[13]/]);
+    const login = await apiPost<LoginResponse>('/login', { usernameOrEmail: vendorAccount.username, password: vendorAccount.password });
+    expect(login.roles.filter((r) => r.role === 'VENDOR')).toEqual([]);
+  });
+});
