@@ -1863,6 +1863,16 @@ describe('orders and store dashboards through the door', () => {
       });
     });
 
+    describePath('/dashboard/setup', () => {
+      it('answers which set-up steps the store has done, for a manager or an owner; 403 for a cashier', async () => {
+        const res = await read('/dashboard/setup', boss);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, taxes: expect.any(Boolean), paymentMethods: expect.any(Boolean), vendors: expect.any(Boolean), itemCodes: expect.any(Boolean), staff: true });
+        expect(failure(await read('/dashboard/setup', cashier))).toMatchObject({ status: 403 });
+        expect(failure(await read('/dashboard/setup', auditor))).toMatchObject({ status: 403 });
+      });
+    });
+
     describePath('/dashboard/store-accountant', () => {
       it('answers revenue less tax, what the sales earned vendors, invoices and a Percent margin; the owner may read it; 403 for a cashier', async () => {
         const res = await read('/dashboard/store-accountant', auditor);
