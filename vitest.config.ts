@@ -3,9 +3,9 @@
  * integration tests on a real database (api, server, db), and Playwright end-to-end
  * specs that drive Debian's Chromium against a server started by the e2e setup.
  *
- * Two test files at a time for unit and integration: Vitest's default on two cores is
- * one (cores − 1), and an integration file spends most of its time waiting on
- * PostgreSQL, so a second file fills the idle core (docs/TESTING.md, "How long").
+ * Two test files at a time in every project: Vitest's default on two cores is one
+ * (cores − 1), and a file spends much of its time waiting (on PostgreSQL, on the
+ * browser), so a second file fills the idle core (docs/TESTING.md, "How long").
  */
 import { defineConfig } from 'vitest/config';
 
@@ -37,7 +37,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two spec files at a time, each in its own browser context of the one Chromium:
+          // a page waits on the server and the browser's paint, and the other file fills the
+          // idle core. Specs make their own stores, so they never read each other's rows.
+          maxWorkers: 2,
         },
       },
     ],
