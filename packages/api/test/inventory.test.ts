@@ -204,6 +204,8 @@ describe('/store/inventory/edit', () => {
       lowStock: true,
     });
     expect(await listAll(owner)).toContainEqual(edited.item);
+    // The Items screen reads the same reorder level from the item.
+    expect((await h.as(owner).item.fetch({ itemId: item.id })).item).toMatchObject({ alias: sku, quantity: 5, reorderLevel: 5 });
     // Clearing the item code.
     const cleared = await h.as(owner).store.inventory.edit({ id: item.id, sku, description: 'Walnut rocking chair', itemCode: null, price: M(1) });
     expect(cleared.item).toMatchObject({ itemCode: null, reorderLevel: 0, quantityOnHand: 5 });

@@ -59,6 +59,7 @@ describe('/item/add', () => {
       price: dollars(125.5),
       quantity: 1,
       category: '',
+      reorderLevel: 0,
       status: 'ACTIVE',
       printedPrice: null,
       needsNewTag: true,

@@ -120,6 +120,8 @@ export const ZItem = z.object({
   description: z.string(),
   price: zMoneyOut,
   quantity: zIdOut,
+  /** At or below this quantity a stock item (one with a SKU) is low on stock; 0 by default. */
+  reorderLevel: zIdOut,
   category: z.string(),
   /** The store's day of intake, YYYY-MM-DD. */
   intakeDate: z.string(),

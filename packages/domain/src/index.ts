@@ -15,3 +15,4 @@ export * from './books';
 export * from './vendor-money-settings';
 export * from './time-zones';
 export * from './portal';
+export * from './stock';

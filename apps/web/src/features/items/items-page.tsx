@@ -10,7 +10,7 @@ import { Badge, Button, Checkbox, CloseButton, Group, Loader, Modal, NumberInput
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ITEM_LABEL_TEMPLATES, ITEM_STATUSES, fromWire, toMoneyWire, type Item, type ItemLabelTemplate, type ItemStatus } from '@pos/contracts';
-import { formatMoney, includes, parseMoney, DomainError } from '@pos/domain';
+import { formatMoney, includes, isLowStock, parseMoney, DomainError } from '@pos/domain';
 import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
 import { PlusIcon, SearchIcon } from '../../components/icons';
@@ -209,6 +209,11 @@ export function ItemsPage() {
                           {item.needsNewTag ? (
                             <Badge color="yellow" variant="outline">
                               {item.printedPrice === null ? 'No tag' : 'New tag'}
+                            </Badge>
+                          ) : null}
+                          {isLowStock(item) ? (
+                            <Badge color="red" variant="outline" data-testid="low-stock">
+                              Low stock
                             </Badge>
                           ) : null}
                         </Group>

@@ -66,6 +66,7 @@ const ITEM_COLUMNS = [
   'i.description',
   'i.price',
   'i.quantity',
+  'i.reorder_level as reorderLevel',
   'i.category',
   'i.printed_price as printedPrice',
   'i.status',
