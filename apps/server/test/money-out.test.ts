@@ -219,18 +219,22 @@ describe('every line pays its owner', () => {
   });
 
   it('/item/scan answers what a code names and who is paid for it; 404 for neither', async () => {
-    expect(await post('/item/scan', { ...as(cashier), code: '100234' })).toEqual({
+    // A scanned SKU answers the item it is the alias of, under the item's own number.
+    const bySku = await post('/item/scan', { ...as(cashier), code: '100234' });
+    expect(bySku).toMatchObject({
       status: 200,
       body: {
         success: true,
         kind: 'ITEM',
-        code: '100234',
         itemCode: 'A101',
         vendor: { id: ruth, tradeName: 'Ruth Antiques', booth: 'A101' },
         description: 'Stock 100234',
         price: money(185),
+        item: { alias: '100234', status: 'ACTIVE', vendor: { id: ruth, tradeName: 'Ruth Antiques' } },
+        unsellable: null,
       },
     });
+    expect(bySku.body.code).toBe(bySku.body.item.itemNumber);
     expect((await post('/item/scan', { ...as(cashier), code: 'a101' })).body).toMatchObject({ kind: 'ITEM_CODE', code: 'A101', vendor: { tradeName: 'Ruth Antiques', booth: 'A101' }, price: null });
     expect((await post('/item/scan', { ...as(cashier), code: 'HOUSE-9' })).body).toMatchObject({ kind: 'ITEM', itemCode: null, vendor: null, price: money(12) });
     expect(await post('/item/scan', { ...as(cashier), code: 'A1O1' })).toEqual({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Unknown item code A1O1' } });
