@@ -154,6 +154,21 @@ export default defineConfig([
   },
 
   {
+    // Server and shared code runs in Node: no browser globals. The type-check compiles it
+    // in one program with the e2e specs, whose browser callbacks need the DOM's types.
+    files: ['packages/*/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'getComputedStyle', 'HTMLElement', 'Element'].map((name) => ({
+          name,
+          message: 'server and shared code runs in Node: browser globals belong to apps/web.',
+        })),
+      ],
+    },
+  },
+
+  {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

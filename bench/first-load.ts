@@ -16,8 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
-import { chromiumPath } from '../e2e/support/chromium-path';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium-path';
 import { quantile } from './quantile';
 
 interface Load {

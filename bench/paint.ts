@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createDb, migrateToLatest } from '@pos/db';
 import { buildApp } from '../apps/server/src/app';
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
-import { chromiumPath } from '../e2e/support/chromium-path';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium-path';
 import { quantile } from './quantile';
 
 export interface PaintFigures {

@@ -16,6 +16,9 @@ const operation = (path: string) => tracked.page.locator('.opblock', { has: trac
 beforeAll(async () => {
   browser = await launchBrowser();
   tracked = await trackedPage(browser.context);
+  // Swagger UI lays out the whole document (every path and schema) on load and again on
+  // each expanded operation; on a busy machine that takes longer than a screen of ours.
+  tracked.page.setDefaultTimeout(30_000);
 });
 afterAll(async () => {
   await browser?.close();

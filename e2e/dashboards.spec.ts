@@ -3,6 +3,8 @@
  * A cashier makes a few sales through the REST door (with the cashier's identity), and
  * each expected figure below is worked out by hand from those sales. A failing dashboard
  * call shows the server's message, the fallback text, or 'Failed to connect to server'.
+ * Every card says what it counts and links to the screen that lists it; a new store's
+ * dashboard shows its set-up list, ticked step by step.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Route } from 'playwright-core';
@@ -276,5 +278,66 @@ describe('store dashboards with real figures', () => {
     await expect(failure(page).textContent()).resolves.toBe('Failed to connect to server');
     await stop();
     tp.expectClean([/ERR_FAILED/]);
+  });
+  test('each card says what its figure is and opens what it counts; Pending Orders opens the lookup filtered to Pending', async () => {
+    const { page } = tp;
+    await openDashboard(page, staff.STORE_ACCOUNTANT.account, 'STORE_ACCOUNTANT');
+    const note = (label: string) => page.getByRole('link', { name: new RegExp(`^${label}:`) }).getByTestId('dashboard-counter-note').innerText();
+    expect(await note('Monthly Revenue')).toBe("This month's completed sales, tax excluded, net of refunds");
+    expect(await note('Monthly Expenses')).toBe("Vendors' shares of this month's sales, less the commission and card fees they bear");
+    expect(await note('Pending Invoices')).toBe('Vendor accounts the store owes money');
+    expect(await note('Profit Margin')).toBe("What the store keeps (commission and fees) over this month's revenue");
+    await page.getByRole('link', { name: /^Pending Invoices:/ }).click();
+    await waitForPath(page, '/store/vendors/accounts');
+    await page.goBack();
+    await page.getByRole('link', { name: /^Monthly Expenses:/ }).click();
+    await waitForPath(page, '/reports?tab=vendors');
+    expect(await page.getByRole('tab', { name: 'Vendors' }).getAttribute('aria-selected')).toBe('true');
+
+    await openDashboard(page, staff.STORE_MANAGER.account, 'STORE_MANAGER');
+    expect(await note("Today's Revenue")).toBe("Today's completed sales, tax included, net of refunds");
+    await page.getByRole('link', { name: /^Pending Orders:/ }).click();
+    await waitForPath(page, '/orders?status=PENDING');
+    const lookup = page.getByRole('tabpanel', { name: 'Order Lookup' });
+    expect(await lookup.locator('select[name="status"]').inputValue()).toBe('PENDING');
+    // The one order waiting for approval, and nothing else.
+    await expect.poll(() => lookup.locator('tbody tr').count()).toBe(1);
+    await screenshot(page, 'dashboards-pending-lookup');
+    tp.expectClean();
+  });
+
+  test("a new store's dashboard lists its set-up steps, each linked and ticked when done", async () => {
+    const { page } = tp;
+    const fresh = await signUpOwnerViaApi();
+    const asFresh = <T = unknown>(path: string, body: Record<string, unknown> = {}) => apiPost<T>(path, { tokenString: fresh.token, storeId: fresh.storeId, role: 'STORE_OWNER', ...body });
+    await openAs(page, fresh, '/dashboard');
+    const list = page.getByRole('region', { name: 'Set up your store' });
+    await list.waitFor();
+    const steps = () => list.locator('li').evaluateAll((els) => els.map((el) => `${el.textContent ?? ''}: ${el.getAttribute('data-done') ?? ''}`));
+    expect(await steps()).toEqual([
+      'Turn on the taxes you charge: false',
+      // Sign-up gives a store its first payment methods.
+      'Add the payment methods you take: true',
+      'Add your vendors and their item codes: false',
+      'Add your staff: false',
+    ]);
+    await list.getByText('1 of 4 done').waitFor();
+    await screenshot(page, 'dashboards-setup-list');
+
+    // A vendor alone is half the step; its first code finishes it.
+    const { vendor } = await asFresh<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'First Vendor', contactName: 'Fay Lee', contactEmail: 'fay@example.com', primaryPhone: '555-0100' });
+    await page.reload();
+    await list.getByText('1 of 4 done').waitFor();
+    await asFresh('/store/itemcode/add', { tag: 'FV1', vendorId: vendor.id });
+    await page.reload();
+    await list.getByText('2 of 4 done').waitFor();
+    expect((await steps())[2]).toBe('Add your vendors and their item codes: true');
+
+    await list.getByRole('link', { name: 'Add your staff' }).click();
+    await waitForPath(page, '/store/staff');
+    await page.goBack();
+    await list.getByRole('link', { name: 'Turn on the taxes you charge' }).click();
+    await waitForPath(page, '/store/settings');
+    tp.expectClean();
   });
 });

@@ -2,16 +2,24 @@
  * Starts the real server in-process for the browser specs: a fresh database (a new
  * PostgreSQL database on TEST_DATABASE_URL's server, dropped afterwards, else PGlite in
  * memory), migrated, with the first administrator, serving the built web app on a free
- * port. Specs read the address and the administrator through inject().
+ * port; and one Chromium for the whole run (each spec file opens its own context in it,
+ * e2e/support/browser.ts). Specs read the address, the administrator and the browser's
+ * endpoint through inject().
+ *
+ * Passwords are hashed at a low scrypt cost here so sign-ins cost microseconds;
+ * apps/server/test/production-hashing.test.ts proves a server started without
+ * SCRYPT_COST hashes at the production cost.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { chromium, type Browser } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '@pos/db';
 import { ensureAdmin } from '@pos/api';
 import { buildApp } from '../apps/server/src/app';
-import { chromiumPath } from './support/chromium-path';
+import { freePort } from '../apps/server/test/support/postgres';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium-path';
 
 export interface E2eAdmin {
   username: string;
@@ -23,6 +31,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: E2eAdmin;
+    /** The shared Chromium's DevTools address (playwright's chromium.connectOverCDP). */
+    browserEndpoint: string;
   }
 }
 
@@ -44,11 +54,19 @@ export default async function setup(project: TestProject) {
     webDist,
     api: { scryptCost: SCRYPT_COST },
   });
+  let browser: Browser | undefined;
+  let browserEndpoint = '';
   try {
     await migrateToLatest(database.handle.db);
     await ensureAdmin(database.handle.db, ADMIN, SCRYPT_COST);
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // Reached over the DevTools protocol: a playwright-server connection would refuse a
+    // download's path(), and the specs read downloaded files from disk.
+    const port = await freePort();
+    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+    browserEndpoint = `http://127.0.0.1:${port}`;
   } catch (error) {
+    await browser?.close();
     await app.close();
     await database.close();
     throw error;
@@ -58,8 +76,11 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', `http://127.0.0.1:${address.port}`);
   project.provide('admin', ADMIN);
+  const chromiumBrowser = browser;
+  project.provide('browserEndpoint', browserEndpoint);
 
   return async () => {
+    await chromiumBrowser.close();
     await app.close();
     await database.close();
   };

@@ -7,7 +7,7 @@
  * refused. Screenshots of each screen at 390 px and on a desktop.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '@pos/domain';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { apiPost, asOwnerOf, baseURL, createStaffViaApi, drawerEntries, openAs, readSession, screenshot, signUpOwnerViaApi, uniqueName, type Account, type LoginResponse, type OwnerAccount } from './support/app';
@@ -41,7 +41,8 @@ const text = async (page: Page, selector: string) => ((await page.locator(select
 
 describe('the vendor portal', () => {
   let store: Browser;
-  let phone: Browser;
+  /** The vendor's phone: a context of its own (its own storage and cookies) in the one browser. */
+  let phone: BrowserContext | undefined;
   let tp: TrackedPage;
   let vp: TrackedPage;
   let owner: OwnerAccount;
@@ -97,8 +98,8 @@ describe('the vendor portal', () => {
   });
 
   afterAll(async () => {
-    await store?.close();
     await phone?.close();
+    await store?.close();
   });
 
   test('a manager invites the vendor from the vendor screen and gets the link to hand on', async () => {
@@ -123,8 +124,10 @@ describe('the vendor portal', () => {
   });
 
   test('the link, opened on a phone, creates an account and accepts; My Booth shows the store’s figures to the cent', async () => {
-    phone = await launchBrowser();
-    vp = await trackedPage(phone.context);
+    // A second connection to the browser would answer the store page's confirm dialogs itself: a context of the same one.
+    phone = await store.context.browser()!.newContext({ viewport: PHONE });
+    phone.setDefaultTimeout(10_000);
+    vp = await trackedPage(phone);
     const { page } = vp;
     await page.setViewportSize(PHONE);
     await page.goto(inviteUrl);

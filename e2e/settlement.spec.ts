@@ -297,7 +297,10 @@ describe('settling with vendors', () => {
     await screenshot(page, 'settlement-item-code-rent');
     await form.getByRole('button', { name: 'Add Code' }).click();
     await page.locator('[data-item-code="BO2"] [data-chip="rent"]').getByText('$20.00 rent').waitFor();
-    await page.getByTestId('vendor-form-bar').getByRole('button', { name: 'Save Changes' }).click();
+    // The New Code form stays open for the next code; the vendor saves once it is closed.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('vendor-form-bar').getByRole('button', { name: 'Save Changes', exact: true }).click();
     await page.getByText('Vendor saved successfully').waitFor();
     await screenshot(page, 'settlement-vendor-form');
     const { vendors } = await asOwner<{ vendors: { tradeName: string; vendorType: string; monthlyRent: { value: string } }[] }>('/vendor/list');

@@ -38,8 +38,8 @@ describe('staff accounts', () => {
     await row(page, cashier.username).waitFor();
     expect(await row(page, cashier.username).locator('[data-role]').allTextContents()).toEqual(['Store staff']);
     // A manager may not reset the owner's password.
-    expect(await row(page, owner.username).getByRole('button', { name: /Reset the password/ }).count()).toBe(0);
-    await row(page, cashier.username).getByRole('button', { name: `Reset the password of ${cashier.username}` }).click();
+    expect(await row(page, owner.username).getByRole('button', { name: /Reset Password/ }).count()).toBe(0);
+    await row(page, cashier.username).getByRole('button', { name: `Reset Password of ${cashier.username}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reset the password of ${cashier.username}` });
     await dialog.getByLabel('Temporary password').fill('temporary pass');
     await screenshot(page, 'staff-reset-password-dialog');

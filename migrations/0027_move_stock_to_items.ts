@@ -10,7 +10,7 @@
  * item came from; the stock tables stay as they were, read by nothing.
  *
  * A SKU is unique among the store's items that are not withdrawn (as among live stock
- * items before). The manager's low-stock count reads the reorder level of items that
+ * items before); a code is looked up among every item's SKU by an index of its own. The manager's low-stock count reads the reorder level of items that
  * carry a SKU (docs/PERFORMANCE.md, Items).
  */
 import { sql, type Kysely } from 'kysely';
@@ -21,6 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table items add column reorder_level bigint not null default 0 check (reorder_level >= 0), add column stock_item_id bigint unique references inventory_items (id)`.execute(db);
   await sql`drop index items_store_alias`.execute(db);
   await sql`create unique index items_store_alias on items (store_id, lower(alias)) where alias is not null and status <> 'WITHDRAWN'`.execute(db);
+  // A scanned or searched code is looked up among every item's SKU, withdrawn ones too.
+  await sql`create index items_store_alias_lookup on items (store_id, lower(alias)) where alias is not null`.execute(db);
   await sql`create index items_store_low on items (store_id) where alias is not null and status <> 'WITHDRAWN' and quantity <= reorder_level`.execute(db);
   await moveStockToItems(db);
 }
@@ -69,6 +71,7 @@ async function moveStockToItems(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   // The moved items stay (their movements are append-only); they lose their SKU link and reorder level.
   await sql`drop index items_store_low`.execute(db);
+  await sql`drop index items_store_alias_lookup`.execute(db);
   await sql`drop index items_store_alias`.execute(db);
   await sql`create unique index items_store_alias on items (store_id, lower(alias)) where alias is not null`.execute(db);
   await sql`alter table items drop column stock_item_id, drop column reorder_level`.execute(db);

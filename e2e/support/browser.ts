@@ -1,23 +1,14 @@
 /**
- * Chromium through playwright-core: one persistent context per spec file (a fresh
- * profile in a temporary folder), and pages that record console errors, uncaught
- * exceptions and failed requests, so every spec can assert its walk was clean.
+ * Chromium through playwright-core: one browser for the whole run (started by
+ * e2e/global-setup.ts, reached over the DevTools protocol), and a fresh context per spec file
+ * (its own cookies, storage and downloads, like a new profile), with pages that record
+ * console errors, uncaught exceptions and failed requests, so every spec can assert its
+ * walk was clean. Starting Chromium costs seconds; a context costs a few milliseconds.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath } from './chromium-path';
+import { inject } from 'vitest';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from './chromium-path';
 
 export interface Browser {
   context: BrowserContext;
@@ -26,11 +17,8 @@ export interface Browser {
 
 /** `timezoneId`: the browser's own time zone (the machine's when absent). */
 export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
-  const profile = await mkdtemp(join(tmpdir(), 'pos-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const browser = await chromium.connectOverCDP(inject('browserEndpoint'));
+  const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
@@ -39,7 +27,7 @@ export async function launchBrowser(options: { timezoneId?: string } = {}): Prom
     context,
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }

@@ -6,3 +6,13 @@ export function chromiumPath(): string {
   if (!existsSync(path)) throw new Error('Chromium not found: apt-get install -y chromium');
   return path;
 }
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

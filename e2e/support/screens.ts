@@ -4,10 +4,10 @@
  * screen or dialog joins that check by being listed here.
  */
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { asOwnerOf, baseURL, createStaffViaApi, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './app';
+import { expect, inject } from 'vitest';
+import { apiPost, asOwnerOf, baseURL, createStaffViaApi, signUpOwnerViaApi, uniqueName, updateStoreSettings, type Account, type OwnerAccount } from './app';
 
-export type Persona = 'anonymous' | 'owner' | 'staff' | 'accountant' | 'admin';
+export type Persona = 'anonymous' | 'owner' | 'staff' | 'accountant' | 'admin' | 'vendor';
 
 export interface Viewport {
   width: number;
@@ -47,6 +47,8 @@ export interface ScreenWorld {
   staff: Account;
   accountant: Account;
   admin: Account;
+  /** Holds the portal's VENDOR assignment of SEED.vendor (invited and accepted). */
+  vendor: Account;
 }
 
 const money = (text: string) => ({ type: 'Money', value: String(Math.round(Number(text) * 1_000_000)) });
@@ -125,8 +127,13 @@ export async function seedScreens(): Promise<ScreenWorld> {
 
   const staff = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
   const accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
+  // The vendor's own person in the portal: invited by the owner, accepted with a new account; a payout to list.
+  await asOwner('/vendor/payout', { vendorId: vendor.id, amount: money('10.00'), method: 'CASH', reference: 'Envelope 3' });
+  const { inviteUrl } = await asOwner<{ inviteUrl: string }>('/vendor/invite', { vendorId: vendor.id, email: 'hana@example.com' });
+  const portal = { username: uniqueName('hana'), email: `${uniqueName('hana')}@example.com`, password: 'booth password 1' };
+  await apiPost('/portal/accept', { token: inviteUrl.split('/').pop(), ...portal });
   const { username, password, email } = inject('admin');
-  return { owner, staff, accountant, admin: { username, password, email } };
+  return { owner, staff, accountant, admin: { username, password, email }, vendor: portal };
 }
 
 // ---- how each screen is brought up ----
@@ -265,6 +272,32 @@ async function auditLoaded(page: Page) {
   await page.getByRole('table', { name: 'Audit events' }).locator('tbody td[data-label="Action"]').first().waitFor();
 }
 
+/** The vendor portal's screens, each loaded. */
+async function boothLoaded(page: Page) {
+  await heading(page, 'My Booth');
+  await page.getByTestId('booth-balance').waitFor();
+}
+
+async function portalSalesLoaded(page: Page) {
+  await heading(page, 'Sales');
+  await page.getByTestId('sale-line').first().waitFor();
+}
+
+async function portalPayoutsLoaded(page: Page) {
+  await heading(page, 'Payouts');
+  await page.getByTestId('payout').first().waitFor();
+}
+
+/** The vendor's form with an invitation to the portal just made (its link to copy). */
+async function portalInviteMade(page: Page) {
+  await vendorsLoaded(page);
+  await click(page, 'button', `Edit vendor ${SEED.vendor}`);
+  const section = page.getByRole('region', { name: 'Vendor Portal' });
+  await section.getByTestId('portal-people').waitFor();
+  await section.getByRole('button', { name: 'Invite to Portal' }).click();
+  await section.getByLabel('Invitation link').waitFor();
+}
+
 async function pageTable(page: Page, name: string) {
   await page.getByRole('table', { name }).locator('tbody tr').first().waitFor();
 }
@@ -382,15 +415,16 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Roadmap', as: 'owner', path: '/roadmap', show: roadmapLoaded },
   { name: 'Roadmap: New Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, 'Add New Entry', 'New Roadmap Entry') },
   {
-    name: 'Roadmap: Edit Roadmap Entry dialog with its calendar open',
+    name: 'Roadmap: Edit Roadmap Entry dialog with its date field in focus',
     as: 'owner',
     path: '/roadmap',
     show: async (p) => {
       await roadmapLoaded(p);
       await click(p, 'button', `Edit ${SEED.roadmapTitle}`);
       await dialog(p, 'Edit Roadmap Entry');
-      await p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion').click();
-      await p.locator('.mantine-DateInput-calendarHeaderLevel').waitFor();
+      const day = p.getByRole('dialog', { name: 'Edit Roadmap Entry' }).getByLabel('Estimated Completion');
+      await day.focus();
+      await expect.poll(() => day.evaluate((el) => el === document.activeElement)).toBe(true);
     },
   },
   { name: 'Roadmap: Delete Roadmap Entry dialog', as: 'owner', path: '/roadmap', show: dialogFrom(roadmapLoaded, `Delete ${SEED.roadmapTitle}`, 'Delete Roadmap Entry') },
@@ -441,6 +475,30 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Accountant: Audit', as: 'accountant', path: '/store/audit', show: auditLoaded },
   { name: 'Accountant: Roadmap', as: 'accountant', path: '/roadmap', show: roadmapLoaded },
   { name: 'Accountant: Account', as: 'accountant', path: '/account', show: (p) => heading(p, 'Account') },
+
+  { name: 'Portal: Invitation accept page', as: 'anonymous', path: '/accept-invite/not-a-real-token', viewport: PHONE, show: (p) => heading(p, "Join your store's vendor portal") },
+  {
+    name: 'Portal: Invitation refused',
+    as: 'anonymous',
+    path: '/accept-invite/not-a-real-token',
+    show: async (p) => {
+      await p.getByText('I have an account', { exact: true }).click();
+      await p.locator('input[name="usernameOrEmail"]').fill('nobody-here');
+      await p.locator('input[name="password"]').fill('not-the-password');
+      await click(p, 'button', 'Sign In and Accept');
+      await p.getByTestId('accept-error').waitFor();
+    },
+  },
+  { name: 'Portal: Vendors: Edit Vendor with a portal invitation made', as: 'owner', path: '/store/vendors', show: portalInviteMade },
+  { name: 'Portal: Phone: My Booth', as: 'vendor', path: '/portal', viewport: PHONE, show: boothLoaded },
+  { name: 'Portal: Phone: Sales', as: 'vendor', path: '/portal/sales', viewport: PHONE, show: portalSalesLoaded },
+  { name: 'Portal: Phone: Statements', as: 'vendor', path: '/portal/statements', viewport: PHONE, show: statementLoaded },
+  { name: 'Portal: Phone: Payouts', as: 'vendor', path: '/portal/payouts', viewport: PHONE, show: portalPayoutsLoaded },
+  { name: 'Portal: Phone: Items', as: 'vendor', path: '/portal/items', viewport: PHONE, show: (p) => heading(p, 'Items') },
+  { name: 'Portal: My Booth', as: 'vendor', path: '/portal', show: boothLoaded },
+  { name: 'Portal: Sales', as: 'vendor', path: '/portal/sales', show: portalSalesLoaded },
+  { name: 'Portal: Statements', as: 'vendor', path: '/portal/statements', show: statementLoaded },
+  { name: 'Portal: Account', as: 'vendor', path: '/account', show: (p) => heading(p, 'Account') },
 
   { name: 'Admin: Dashboard', as: 'admin', path: '/dashboard', show: (p) => dashboardLoaded(p, 'Dashboard') },
   { name: 'Admin: System Management', as: 'admin', path: '/system', show: (p) => heading(p, 'System Management') },

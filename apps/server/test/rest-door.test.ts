@@ -1072,8 +1072,8 @@ describe('items through the door', () => {
 
   describePath('/item/list', () => {
     it('lists newest first with a next page; 400 for pageSize 201', async () => {
-      const item = await newItem('Quirky teapot');
-      const res = await post('/item/list', { ...as(cashier), search: 'QUIRKY' });
+      const item = await newItem('Whimsical teapot');
+      const res = await post('/item/list', { ...as(cashier), search: 'WHIMSICAL' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, items: [expect.objectContaining({ id: item.id })], next: null });
       expect(failure(await post('/item/list', { ...as(cashier), pageSize: 201 }))).toMatchObject({ status: 400 });
@@ -1863,6 +1863,16 @@ describe('orders and store dashboards through the door', () => {
       });
     });
 
+    describePath('/dashboard/setup', () => {
+      it('answers which set-up steps the store has done, for a manager or an owner; 403 for a cashier', async () => {
+        const res = await read('/dashboard/setup', boss);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, taxes: expect.any(Boolean), paymentMethods: expect.any(Boolean), vendors: expect.any(Boolean), itemCodes: expect.any(Boolean), staff: true });
+        expect(failure(await read('/dashboard/setup', cashier))).toMatchObject({ status: 403 });
+        expect(failure(await read('/dashboard/setup', auditor))).toMatchObject({ status: 403 });
+      });
+    });
+
     describePath('/dashboard/store-accountant', () => {
       it('answers revenue less tax, what the sales earned vendors, invoices and a Percent margin; the owner may read it; 403 for a cashier', async () => {
         const res = await read('/dashboard/store-accountant', auditor);
@@ -2096,6 +2106,23 @@ describe('reports and end of day through the door', () => {
     it('answers 400 for a day that is not one and 403 for a cashier', async () => {
       expect(failure(await post('/books/trial-balance', { ...as(shop.accountant), asOf: '2026-02-30' }))).toMatchObject({ status: 400 });
       expect(failure(await post('/books/trial-balance', { ...as(shop.cashier) }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/books/journals', () => {
+    it("answers the day's sale journal with balanced legs, an account's drill-down with its opening; 400 backwards, 403 for a cashier", async () => {
+      const { accountant, cashier, day } = shop;
+      const all = (await post('/books/journals', { ...as(accountant), from: day, to: day })).json();
+      expect(all).toMatchObject({ success: true, from: day, to: day, account: null, next: null });
+      const sale = all.journals.find((j: { kind: string }) => j.kind === 'SALE');
+      expect(sale).toMatchObject({ day, orderNumber: shop.sale.orderNumber });
+      const sum = sale.legs.reduce((total: bigint, leg: { amount: { value: string } }) => total + BigInt(leg.amount.value), 0n);
+      expect(sum).toBe(0n);
+      const drawer = (await post('/books/journals', { ...as(accountant), from: day, to: day, account: 'drawer' })).json();
+      expect(drawer.account).toMatchObject({ key: 'drawer', opening: money('0') });
+      expect(drawer.journals.length).toBeGreaterThan(0);
+      expect(failure(await post('/books/journals', { ...as(accountant), from: day, to: '2000-01-01' }))).toMatchObject({ status: 400, message: 'To must not be before From' });
+      expect(failure(await post('/books/journals', { ...as(cashier), from: day, to: day }))).toMatchObject({ status: 403 });
     });
   });
 

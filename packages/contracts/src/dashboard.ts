@@ -17,3 +17,14 @@ export const ZStoreAccountantDashboardOutput = z.object({
   pendingInvoices: counter,
   profitMargin: zPercentOut,
 });
+
+/** A new store's set-up list: each step done or not (the dashboard ticks it). */
+export const ZStoreSetupOutput = z.object({
+  success: z.boolean(),
+  taxes: z.boolean(),
+  paymentMethods: z.boolean(),
+  vendors: z.boolean(),
+  itemCodes: z.boolean(),
+  staff: z.boolean(),
+});
+export type StoreSetup = z.output<typeof ZStoreSetupOutput>;

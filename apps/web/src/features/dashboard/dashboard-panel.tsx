@@ -17,6 +17,8 @@ interface Answer {
 export interface PanelField<T> {
   label: string;
   value: (data: T) => string;
+  note?: string;
+  to?: { path: string; search?: Record<string, string> };
 }
 
 export interface PanelQuery<T> {
@@ -50,5 +52,5 @@ export function DashboardPanel<T extends Answer>({ title, fields, query }: { tit
     );
   }
   const data = query.data;
-  return <StatGrid title={title} counters={fields.map((f) => ({ label: f.label, value: data ? f.value(data) : null }))} />;
+  return <StatGrid title={title} counters={fields.map((f) => ({ label: f.label, value: data ? f.value(data) : null, note: f.note, to: f.to }))} />;
 }

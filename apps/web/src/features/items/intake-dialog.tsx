@@ -166,7 +166,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
           </Table.Tbody>
         </Table>
         <Group justify="space-between">
-          <Button variant="subtle" size="xs" onClick={() => setRows((rs) => [...rs, { ...BLANK_ROW }])}>
+          <Button variant="default" size="xs" onClick={() => setRows((rs) => [...rs, { ...BLANK_ROW }])}>
             Add row
           </Button>
           <Group>

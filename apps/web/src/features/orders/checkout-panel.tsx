@@ -374,7 +374,7 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
             Quick cash
           </Text>
           {quick.map((amount, i) => (
-            <Button key={String(amount)} variant="default" size="md" className={classes.quickCash} disabled={busy} onClick={() => onQuickCash(amount)} aria-label={i === 0 ? `Exact amount, ${formatMoney(amount)} in cash` : `${formatMoney(amount)} in cash`}>
+            <Button key={String(amount)} variant="default" size="md" className={classes.quickCash} disabled={busy} onClick={() => onQuickCash(amount)} aria-label={i === 0 ? `Exact ${formatMoney(amount)} in cash` : `${formatMoney(amount)} in cash`}>
               {i === 0 ? `Exact ${formatMoney(amount)}` : formatMoney(amount)}
             </Button>
           ))}

@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Badge, Box, Button, Group, LoadingOverlay, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { formatMoney, formatMoneyEditable, MESSAGES } from '@pos/domain';
-import { fromWire, LOOKUP_LIMIT, type OrderStub } from '@pos/contracts';
+import { fromWire, LOOKUP_LIMIT, type OrderStatus, type OrderStub } from '@pos/contracts';
 import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { DayInput } from '../../components/day-input';
@@ -27,12 +27,18 @@ import { statusColor } from './order-view';
 
 export interface OrderLookupProps {
   onOpen: (order: { orderId: number; orderNumber: string }) => void;
+  /** A status to filter by at once (the page was opened as /orders?status=...). */
+  initialStatus?: OrderStatus | null;
 }
 
-export function OrderLookup({ onOpen }: OrderLookupProps) {
-  const [form, setForm] = useState<LookupForm>(EMPTY_LOOKUP_FORM);
+export function OrderLookup({ onOpen, initialStatus = null }: OrderLookupProps) {
+  const [form, setForm] = useState<LookupForm>(() => (initialStatus ? { ...EMPTY_LOOKUP_FORM, status: initialStatus } : EMPTY_LOOKUP_FORM));
   const [errors, setErrors] = useState<LookupFormErrors>({});
-  const [input, setInput] = useState<LookupInput | null>(null);
+  const [input, setInput] = useState<LookupInput | null>(() => {
+    if (!initialStatus) return null;
+    const built = buildLookupInput({ ...EMPTY_LOOKUP_FORM, status: initialStatus });
+    return built.ok ? built.input : null;
+  });
   const results = trpc.order.lookup.useQuery(input ?? skipToken, { retry: false, staleTime: 0, placeholderData: (previous) => previous });
 
   const set = (field: keyof LookupForm) => (value: string) => {

@@ -13,7 +13,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import type { Order } from '@pos/contracts';
+import type { Order, OrderStatus } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { httpStatusOf } from '../../lib/errors';
@@ -68,19 +68,23 @@ function sessionStore(): TabsStorage | null {
   }
 }
 
-/** `open`: an order to open in a tab (a link from another page, the books' journals). */
-export function OrdersPage({ open }: { open?: OpenOrderTab | undefined } = {}) {
+/**
+ * `open`: an order to open in a tab (a link from another page, the books' journals);
+ * `lookupStatus`: opened as /orders?status=..., the lookup shows, filtered to that status.
+ */
+export function OrdersPage({ open, lookupStatus = null }: { open?: OpenOrderTab | undefined; lookupStatus?: OrderStatus | null } = {}) {
   const { userId, currentRole } = useSession();
   const storageKey = tabsStorageKey(userId, currentRole?.storeId ?? null);
   // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={storageKey} storageKey={storageKey} open={open} />;
+  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} />;
 }
 
-function OrdersWorkspace({ storageKey, open }: { storageKey: string; open: OpenOrderTab | undefined }) {
+function OrdersWorkspace({ storageKey, open, lookupStatus }: { storageKey: string; open: OpenOrderTab | undefined; lookupStatus: OrderStatus | null }) {
   const utils = trpc.useUtils();
   const [tabs, setTabs] = useState<OrderTabsState>(() => {
     const loaded = loadTabs(sessionStore(), storageKey);
-    return open ? openOrderTab(loaded, open) : loaded;
+    if (open) return openOrderTab(loaded, open);
+    return lookupStatus ? activateTab(loaded, LOOKUP_TAB) : loaded;
   });
   const [creating, setCreating] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<number | null>(null);
@@ -251,7 +255,7 @@ function OrdersWorkspace({ storageKey, open }: { storageKey: string; open: OpenO
         </Tabs.List>
 
         <Tabs.Panel value={LOOKUP_TAB} pt="md">
-          <OrderLookup onOpen={openTab} />
+          <OrderLookup onOpen={openTab} initialStatus={lookupStatus} />
         </Tabs.Panel>
         {tabs.tabs.map((tab) => (
           <Tabs.Panel key={tab.orderId} value={tabValue(tab.orderId)} pt="md">

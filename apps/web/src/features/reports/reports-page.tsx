@@ -9,11 +9,10 @@ import { PageHeading } from '../../components/page-heading';
 import { EndOfDayTab } from './end-of-day-tab';
 import { SalesTab } from './sales-tab';
 import { VendorsTab } from './vendors-tab';
+import type { ReportsTab as Tab } from './reports-search';
 
-type Tab = 'sales' | 'vendors' | 'endOfDay';
-
-export function ReportsPage() {
-  const [tab, setTab] = useState<Tab>('sales');
+export function ReportsPage({ initialTab = 'sales' }: { initialTab?: Tab }) {
+  const [tab, setTab] = useState<Tab>(initialTab);
   return (
     <>
       <PageHeading>Reports</PageHeading>

@@ -169,7 +169,7 @@ function MemberAccount({ member, manageable }: { member: StaffMember; manageable
       ) : null}
       {manageable ? (
         <>
-          <Button size="compact-sm" variant="light" onClick={() => setResetting(true)} aria-label={`Reset the password of ${member.username}`}>
+          <Button size="compact-sm" variant="light" onClick={() => setResetting(true)} aria-label={`Reset Password of ${member.username}`}>
             Reset Password
           </Button>
           <Button

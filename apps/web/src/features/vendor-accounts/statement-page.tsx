@@ -185,8 +185,9 @@ function StatementSheet({ s }: { s: Statement }) {
           <Figure label="Closing balance" value={fromWire(s.closingBalance)} testId="statement-closing" />
         </div>
 
-        <Table.ScrollContainer minWidth={680}>
-          <Table aria-label="Entries" striped verticalSpacing={6} data-testid="statement-entries">
+        {/* Scrolls sideways inside itself on a phone; focusable, so the keyboard scrolls it too. */}
+        <div className={classes.entries} tabIndex={0} role="region" aria-label="Entries, scrollable">
+          <Table aria-label="Entries" miw={680} striped verticalSpacing={6} data-testid="statement-entries">
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (
@@ -233,7 +234,7 @@ function StatementSheet({ s }: { s: Statement }) {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Table aria-label="Totals by kind" verticalSpacing={4} data-testid="statement-totals">

@@ -5,7 +5,7 @@
  * with Revoke; and the invitations not yet accepted, each revocable.
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, CopyButton, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, CopyButton, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { Vendor } from '@pos/contracts';
 import { LoadFailure } from '../../components/load-failure';
 import { errorMessage } from '../../lib/errors';
@@ -100,13 +100,17 @@ export function PortalAccessSection({ vendor }: { vendor: Vendor }) {
                   )}
                 </CopyButton>
               </Group>
-              <Anchor
-                href={inviteMailto(made.email, { storeName: currentRole?.storeName ?? '', tradeName: vendor.tradeName, inviteUrl: made.inviteUrl, expiresOn: clock.date(made.expiresAt) })}
-                size="sm"
-                data-testid="invite-mailto"
-              >
-                Send by e-mail
-              </Anchor>
+              <Group>
+                <Button
+                  component="a"
+                  variant="default"
+                  size="xs"
+                  href={inviteMailto(made.email, { storeName: currentRole?.storeName ?? '', tradeName: vendor.tradeName, inviteUrl: made.inviteUrl, expiresOn: clock.date(made.expiresAt) })}
+                  data-testid="invite-mailto"
+                >
+                  Send by E-mail
+                </Button>
+              </Group>
             </Stack>
           </Alert>
         ) : null}

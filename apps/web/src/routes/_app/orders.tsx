@@ -9,5 +9,10 @@ export const Route = createFileRoute('/_app/orders')({
 
 function OrdersRoute() {
   const search = Route.useSearch();
-  return <OrdersPage open={search.order !== undefined && search.number !== undefined ? { orderId: search.order, orderNumber: search.number } : undefined} />;
+  return (
+    <OrdersPage
+      open={search.order !== undefined && search.number !== undefined ? { orderId: search.order, orderNumber: search.number } : undefined}
+      lookupStatus={search.status ?? null}
+    />
+  );
 }

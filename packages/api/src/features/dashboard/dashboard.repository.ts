@@ -15,30 +15,52 @@ function periodStart(storeId: number, now: Date, unit: 'day' | 'month') {
 }
 
 /**
- * Completed orders since a moment: count, Σ total, Σ total less tax.
+ * Completed orders since a moment: count, Σ total (tax in) and Σ total less tax, each
+ * net of what was refunded from those orders (a refund's amount is its total plus its
+ * taxes; a wholly refunded order is REFUNDED and counts no more).
  * Sums are numeric (no number of sales overflows them), read as text into bigints.
  */
 async function completedSince(db: Db, storeId: number, since: ReturnType<typeof periodStart>, now: Date) {
   const { rows } = await sql<{ orders: bigint; revenue: string; revenueLessTax: string }>`
     select count(*) as orders,
-           coalesce(sum(total), 0)::text as revenue,
-           coalesce(sum(total::numeric - tax1_total - tax2_total - tax3_total), 0)::text as "revenueLessTax"
-    from orders
-    where ${inStore(storeId)} and status = 'COMPLETED'
-      and completed_at >= ${since} and completed_at <= ${now}`.execute(db);
+           coalesce(sum(o.total::numeric - coalesce(r.amount, 0)), 0)::text as revenue,
+           coalesce(sum(o.total::numeric - o.tax1_total - o.tax2_total - o.tax3_total - coalesce(r.total, 0)), 0)::text as "revenueLessTax"
+    from orders o
+    left join lateral (
+      select sum(amount) as amount, sum(total) as total from refunds where ${inStore(storeId)} and order_id = o.id
+    ) r on true
+    where ${inStore(storeId, 'o')} and o.status = 'COMPLETED'
+      and o.completed_at >= ${since} and o.completed_at <= ${now}`.execute(db);
   const row = rows[0]!;
   return { orders: row.orders, revenue: BigInt(row.revenue), revenueLessTax: BigInt(row.revenueLessTax) };
 }
 
-/** All-time completed orders and revenue come from the counters the database keeps (migration 0008). */
+/**
+ * All-time completed orders and revenue come from the counters the database keeps
+ * (migration 0008); the revenue (tax in) is net of the refunds of orders still completed.
+ */
 export async function ownerCounters(db: Db, storeId: number) {
   const { rows } = await sql<{ orders: bigint; revenue: string; products: bigint; staff: bigint }>`
     select coalesce((select completed_orders from store_counters where ${inStore(storeId)}), 0)::int8 as orders,
-           coalesce((select completed_revenue from store_counters where ${inStore(storeId)}), 0)::text as revenue,
+           (coalesce((select completed_revenue from store_counters where ${inStore(storeId)}), 0)
+             - coalesce((select sum(r.amount) from refunds r join orders o on o.id = r.order_id
+                         where ${inStore(storeId, 'r')} and o.status = 'COMPLETED'), 0))::text as revenue,
            (select count(*) from items where ${inStore(storeId)} and status = 'ACTIVE') as products,
            (select count(distinct user_id) from role_assignments where ${inStore(storeId)}) as staff`.execute(db);
   const row = rows[0]!;
   return { totalRevenue: BigInt(row.revenue), totalOrders: row.orders, totalProducts: row.products, totalStaff: row.staff };
+}
+
+/** What a new store has set up: an enabled tax, a payment method, a vendor, an item code, a second person. */
+export async function setupStatus(db: Db, storeId: number) {
+  const { rows } = await sql<{ taxes: boolean; paymentMethods: boolean; vendors: boolean; itemCodes: boolean; staff: boolean }>`
+    select (s.tax1_enabled or s.tax2_enabled or s.tax3_enabled) as taxes,
+           exists (select 1 from payment_methods where ${inStore(storeId)} and archived_at is null) as "paymentMethods",
+           exists (select 1 from vendors where ${inStore(storeId)} and archived_at is null) as vendors,
+           exists (select 1 from item_codes where ${inStore(storeId)} and archived_at is null) as "itemCodes",
+           (select count(distinct user_id) from role_assignments where ${inStore(storeId)}) > 1 as staff
+    from stores s where ${isStoreRow(storeId, 's')}`.execute(db);
+  return rows[0]!;
 }
 
 export async function managerCounters(db: Db, storeId: number, now: Date) {

@@ -1,6 +1,7 @@
 /**
  * Dashboards, one path per role (/dashboard/store-owner, ...). The caller's current role must include the dashboard's
- * role; every counter is computed from real rows.
+ * role; every counter is computed from real rows, and every revenue is net of refunds.
+ * /dashboard/setup (STORE_MANAGER and above): what a new store has set up.
  */
 import {
   ZEmptyInput,
@@ -8,13 +9,14 @@ import {
   ZStoreAccountantDashboardOutput,
   ZStoreManagerDashboardOutput,
   ZStoreOwnerDashboardOutput,
+  ZStoreSetupOutput,
   ZStoreStaffDashboardOutput,
   ZSystemDashboardOutput,
 } from '@pos/contracts';
 import { profitMarginPercent } from '@pos/domain';
 import { roleProcedure, router } from '../../trpc';
 import { countActiveStores, countStores, countUsers } from '../system/system.repository';
-import { accountantCounters, managerCounters, ownerCounters, staffCounters } from './dashboard.repository';
+import { accountantCounters, managerCounters, ownerCounters, setupStatus, staffCounters } from './dashboard.repository';
 
 async function systemCounters(db: Parameters<typeof countStores>[0]) {
   const [totalStores, totalUsers] = await Promise.all([countStores(db), countUsers(db)]);
@@ -52,6 +54,11 @@ export const dashboardRouter = router({
     .input(ZEmptyInput)
     .output(ZStoreStaffDashboardOutput)
     .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await staffCounters(ctx.db, ctx.storeId, ctx.user.id, ctx.config.now())) })),
+  setup: roleProcedure('STORE_MANAGER')
+    .meta({ path: '/dashboard/setup' })
+    .input(ZEmptyInput)
+    .output(ZStoreSetupOutput)
+    .query(async ({ ctx }) => ({ success: true, ...(await setupStatus(ctx.db, ctx.storeId)) })),
   storeAccountant: roleProcedure('STORE_ACCOUNTANT')
     .meta({ path: '/dashboard/store-accountant' })
     .input(ZEmptyInput)

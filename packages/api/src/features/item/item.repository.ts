@@ -100,7 +100,7 @@ export async function findItems(db: Db, storeId: number, ids: readonly (number |
 /** The item whose number is `code`, or whose alias is (any case; one not withdrawn before a withdrawn one). */
 export async function findItemByCode(db: Db, storeId: number, code: string): Promise<ItemRow | undefined> {
   return selectItems(db, storeId)
-    .where((eb) => eb.or([eb('i.item_number', '=', code), eb(sql`lower(i.alias)`, '=', code.toLowerCase())]))
+    .where((eb) => eb.or([eb('i.item_number', '=', code), eb.and([eb('i.alias', 'is not', null), eb(sql`lower(i.alias)`, '=', code.toLowerCase())])]))
     .orderBy(sql`i.item_number = ${code}`, 'desc')
     .orderBy(sql`i.status <> 'WITHDRAWN'`, 'desc')
     .orderBy('i.id', 'desc')
