@@ -18,30 +18,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
-  Fieldset,
   Group,
   Kbd,
   Loader,
-  NativeSelect,
   Paper,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Table,
   Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZSubmitOrderInput, type Order } from '@pos/contracts';
 import { checkoutProblemMessage, formatMoney, includes, type OrderSummary } from '@pos/domain';
-import { TrashIcon } from '../../components/icons';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { requestResolver } from '../../lib/form-validation';
 import { trpc } from '../../lib/trpc';
@@ -59,7 +47,6 @@ import {
   enterAction,
   methodForKey,
   methodKeys,
-  methodOptionLabel,
   previewCheckout,
   previewProblem,
   removePayment,
@@ -71,7 +58,10 @@ import {
   type CheckoutValues,
 } from './checkout-state';
 import type { OrderDraft } from './order-draft';
-import { SummaryFigures } from './order-editor';
+import { ApprovalFields } from './checkout-approval';
+import { CheckoutFigures } from './checkout-figures';
+import { PanelHeader } from './checkout-header';
+import { PaymentRows } from './payment-rows';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import classes from './checkout-panel.module.css';
 
@@ -143,34 +133,6 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   );
 }
 
-/** The panel's title, the order's figures and the amount due in large type ("of" the total once payments are added). */
-function PanelHeader({ titleId, summary, taxLabels, due }: { titleId: string; summary: OrderSummary; taxLabels: readonly string[]; due: bigint }) {
-  return (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="sm">
-      <div>
-        <Title order={2} size="h3" id={titleId}>
-          Payment
-        </Title>
-        <Box mt={6}>
-          <SummaryFigures summary={summary} taxLabels={taxLabels} />
-        </Box>
-      </div>
-      <div style={{ textAlign: 'right' }}>
-        <Text size="sm" fw={600} c="dimmed" tt="uppercase">
-          Amount due
-        </Text>
-        <Text fz={40} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="amount-due" aria-live="polite">
-          {formatMoney(due)}
-        </Text>
-        {due !== summary.total ? (
-          <Text size="sm" c="dimmed" data-testid="amount-due-of">
-            of {formatMoney(summary.total)}
-          </Text>
-        ) : null}
-      </div>
-    </Group>
-  );
-}
 
 function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titleId }: CheckoutPanelProps & { methods: CheckoutMethod[]; titleId: string }) {
   const total = summary.total;
@@ -376,108 +338,35 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
   return (
     <Box ref={rootRef}>
       <PanelHeader titleId={titleId} summary={summary} taxLabels={taxLabels} due={due} />
-      <Box className={classes.payments}>
-        <Table verticalSpacing={6} aria-label="Payments" data-testid="payment-rows" layout="fixed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="45%">Method</Table.Th>
-              <Table.Th w="22%">Amount</Table.Th>
-              <Table.Th ta="right">Customer Fee</Table.Th>
-              <Table.Th ta="right">Change</Table.Th>
-              <Table.Th w={48}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {values.payments.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" data-testid="nothing-to-pay">
-                    {total === 0n
-                    ? 'Nothing to pay: the total is $0.00.'
-                    : preview.handBack > 0n
-                      ? `Nothing to pay: Complete Sale hands ${formatMoney(preview.handBack)} back in Cash.`
-                      : 'No payment yet: Add Payment.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {values.payments.map((row, index) => {
-              const tender = plan.tenders[index];
-              const method = tender?.method;
-              const parseError = left.has(row.key) || pointAt ? preview.rowErrors[index] : null;
-              const rowError = form.errors[`payments.${index}.amountText`] ?? parseError ?? (pointAt && problemRow === index && problem ? problem : null);
-              return (
-                <Table.Tr key={row.key} data-payment-key={row.key} data-method={method?.name}>
-                  <Table.Td className={classes.method}>
-                    <NativeSelect
-                      size="md"
-                      aria-label={`Payment ${index + 1}: method`}
-                      name={`payments.${index}.paymentMethodId`}
-                      data={methods.map((m) => ({ value: String(m.id), label: methodOptionLabel(m, keys.get(m.id)) }))}
-                      value={String(row.paymentMethodId)}
-                      disabled={busy}
-                      onChange={(event) => update(setRowMethod(form.getValues(), index, Number(event.currentTarget.value)))}
-                    />
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>
-                    <TextInput
-                      size="md"
-                      aria-label={`Payment ${index + 1}: ${method?.isCash ? 'cash tendered' : 'amount'}`}
-                      name={`payments.${index}.amount`}
-                      data-field="amount"
-                      data-path={`payments.${index}.amountText`}
-                      leftSection="$"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={row.amountText}
-                      disabled={busy}
-                      error={rowError ?? undefined}
-                      onFocus={(event) => event.currentTarget.select()}
-                      onChange={(event) => {
-                        const text = event.currentTarget.value;
-                        form.setValues(setRowAmount(form.getValues(), index, text));
-                        form.clearFieldError(`payments.${index}.amountText`);
-                        setServerError(null);
-                        setPointAt(false);
-                        if (left.has(row.key)) setLeft((s) => new Set([...s].filter((k) => k !== row.key)));
-                      }}
-                      onBlur={() => {
-                        const tidy = tidyAmount(form.getValues().payments[index]?.amountText ?? '');
-                        if (tidy !== row.amountText) form.setValues(setRowAmount(form.getValues(), index, tidy));
-                        setLeft((s) => new Set(s).add(row.key));
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right" className={classes.fee} data-label="Customer Fee" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-fee">
-                    {tender && !tender.method.isCash ? formatMoney(tender.customerFee) : '—'}
-                  </Table.Td>
-                  <Table.Td ta="right" className={classes.change} data-label="Change" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="payment-change">
-                    {tender?.method.isCash ? formatMoney(tender.change) : '—'}
-                  </Table.Td>
-                  <Table.Td className={classes.remove}>
-                    <ActionIcon
-                      size="xl"
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Remove payment ${index + 1}`}
-                      title="Remove this payment (Ctrl+Delete)"
-                      disabled={busy || values.payments.length === 1}
-                      onClick={() => {
-                        const next = removePayment(form.getValues(), index);
-                        update(next, next.payments[Math.min(index, next.payments.length - 1)]?.key);
-                      }}
-                    >
-                      <TrashIcon size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Box>
+      <PaymentRows
+        rows={values.payments}
+        preview={preview}
+        methods={methods}
+        keys={keys}
+        total={total}
+        busy={busy}
+        rowError={(index, rowKey) => {
+          const parseError = left.has(rowKey) || pointAt ? preview.rowErrors[index] : null;
+          return form.errors[`payments.${index}.amountText`] ?? parseError ?? (pointAt && problemRow === index && problem ? problem : null);
+        }}
+        onMethod={(index, methodId) => update(setRowMethod(form.getValues(), index, methodId))}
+        onAmount={(index, rowKey, text) => {
+          form.setValues(setRowAmount(form.getValues(), index, text));
+          form.clearFieldError(`payments.${index}.amountText`);
+          setServerError(null);
+          setPointAt(false);
+          if (left.has(rowKey)) setLeft((s) => new Set([...s].filter((k) => k !== rowKey)));
+        }}
+        onAmountLeft={(index, rowKey, typed) => {
+          const tidy = tidyAmount(form.getValues().payments[index]?.amountText ?? '');
+          if (tidy !== typed) form.setValues(setRowAmount(form.getValues(), index, tidy));
+          setLeft((s) => new Set(s).add(rowKey));
+        }}
+        onRemove={(index) => {
+          const next = removePayment(form.getValues(), index);
+          update(next, next.payments[Math.min(index, next.payments.length - 1)]?.key);
+        }}
+      />
 
       {quick.length > 0 ? (
         <Group gap="xs" mt="xs" role="group" aria-label="Quick cash" data-testid="quick-cash">
@@ -519,74 +408,16 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
         </Text>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="md">
-        <Figure label={uncovered ? 'Left to pay' : 'Customer fees'} value={formatMoney(uncovered ? plan.remaining : plan.customerFees)} testId={uncovered ? 'left-to-pay' : 'customer-fees'} />
-        {preview.handBack > 0n ? (
-          <Figure label="Hand back" value={formatMoney(preview.handBack)} testId="hand-back" hint="in Cash" />
-        ) : (
-          <Figure label="Customer pays" value={formatMoney(plan.amountPaid)} testId="customer-pays" hint="total and customer fees" />
-        )}
-        {usesCash ? (
-          <Paper bg="blue.0" p="sm" radius="md" data-testid="change-box">
-            <Text size="sm" fw={600}>
-              Cash tendered <span data-testid="cash-tendered">{formatMoney(plan.cashTendered)}</span>
-            </Text>
-            <Text size="sm" fw={700} mt={4}>
-              Change due
-            </Text>
-            <Text fz={44} fw={800} lh={1.05} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="change-due" aria-live="polite">
-              {formatMoney(plan.changeDue)}
-            </Text>
-          </Paper>
-        ) : (
-          <Figure label="Change due" value={formatMoney(0n)} testId="change-due" hint="no cash" />
-        )}
-      </SimpleGrid>
+      <CheckoutFigures preview={preview} uncovered={uncovered} usesCash={usesCash} problem={problem} ready={ready} />
 
-      <Text size="sm" mt="sm" role="status" c={problem && !uncovered ? 'red.8' : undefined} fw={problem ? 600 : undefined} data-testid="checkout-problem">
-        {problem
-          ? `${problem}${uncovered ? `: ${formatMoney(plan.remaining)} left to pay.` : ''}`
-          : preview.handBack > 0n
-            ? `A return: ${formatMoney(preview.handBack)} goes back to the customer in Cash.`
-            : ready
-              ? 'The payments cover the total.'
-              : ''}
-      </Text>
-
-      {moneyOut ? (
-        <Fieldset legend="Manager approval" mt="md" data-testid="approval" data-reason="money-out">
-          <Text size="sm" mb="xs">
-            Money goes out of the store (a sale below zero or a negative line): a manager approves it, as a refund.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
-            <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
-          </SimpleGrid>
-        </Fieldset>
-      ) : approvals.length > 0 ? (
-        <Fieldset legend="Manager approval" mt="md" data-testid="approval">
-          <Text size="sm" mb="xs">
-            {approvals.join(' and ')} {approvals.length === 1 ? 'needs' : 'need'} a manager&apos;s approval.
-          </Text>
-          <Radio.Group
-            name={`approvalMode-${draft.orderId}`}
-            label="Approval"
-            value={values.approvalMode}
-            onChange={(mode) => update({ ...form.getValues(), approvalMode: mode === 'pending' ? 'pending' : 'approve' })}
-          >
-            <Stack gap={6} mt={6}>
-              <Radio value="approve" label="A manager approves now" disabled={busy} />
-              <Radio value="pending" label="Leave the order pending for a manager to approve" disabled={busy} />
-            </Stack>
-          </Radio.Group>
-          {values.approvalMode === 'approve' ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              <TextInput size="md" label="Manager username or e-mail" name="usernameOrEmail" autoComplete="off" maxLength={254} disabled={busy} {...form.getInputProps('usernameOrEmail')} />
-              <PasswordInput size="md" label="Manager password" name="password" autoComplete="new-password" maxLength={200} disabled={busy} {...form.getInputProps('password')} />
-            </SimpleGrid>
-          ) : null}
-        </Fieldset>
-      ) : null}
+      <ApprovalFields
+        form={form}
+        moneyOut={moneyOut}
+        approvals={approvals}
+        busy={busy}
+        orderId={draft.orderId}
+        onMode={(mode) => update({ ...form.getValues(), approvalMode: mode })}
+      />
 
       {serverError ? (
         <Alert color="red" variant="light" role="alert" mt="md" title="The sale was not completed" data-testid="checkout-error">
@@ -606,21 +437,3 @@ function CheckoutForm({ draft, summary, taxLabels, onBack, onDone, methods, titl
   );
 }
 
-function Figure({ label, value, testId, hint }: { label: string; value: string; testId: string; hint?: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="sm" fw={600}>
-        {label}
-        {hint ? (
-          <Text span size="xs" c="dimmed" fw={400}>
-            {' '}
-            ({hint})
-          </Text>
-        ) : null}
-      </Text>
-      <Text fz={24} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}

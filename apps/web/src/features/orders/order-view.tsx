@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { SummaryFigures } from './order-editor';
+import { SummaryFigures } from './summary-figures';
 import { orderStatusLabel, partRefund } from './lookup-filters';
 import { TAX_SLOT_INDEXES, carriedTaxName, taxLabel, lineFromServer, type StoreTaxes } from './order-lines';
 import { Receipt, useReceiptPrint } from './receipt';
