@@ -75,6 +75,57 @@ describe('leaving a store from the Account page', () => {
   });
 });
 
+describe('an owner adds another store from the Account page', () => {
+  let browser: Browser;
+  let tp: TrackedPage;
+  let owner: OwnerAccount;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tp = await trackedPage(browser.context);
+    owner = await signUpOwnerViaApi();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('a name is required; the new store, in the zone chosen, becomes current and opens its set-up list', async () => {
+    const { page } = tp;
+    await openAs(page, owner, '/account');
+    await page.getByRole('button', { name: 'Add Store' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Store' });
+    await dialog.getByRole('button', { name: 'Add Store' }).click();
+    await dialog.getByText('Store name is required').waitFor();
+    await expect(dialog.getByLabel('Store Name').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    const name = `Second ${owner.storeName}`.slice(0, 100);
+    await dialog.getByLabel('Store Name').fill(name);
+    await dialog.getByRole('combobox', { name: 'Time Zone' }).fill('Pacific');
+    await page.getByRole('option', { name: 'America/Los_Angeles' }).click();
+    await screenshot(page, 'account-add-store');
+    await dialog.getByRole('button', { name: 'Add Store' }).click();
+
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('region', { name: 'Set up your store' }).waitFor();
+    const stored = await readSession(page);
+    const roles = stored.availableRoles ?? [];
+    const added = roles.find((r) => r.storeName === name);
+    expect(added).toMatchObject({ role: 'STORE_OWNER' });
+    expect(roles).toHaveLength(2);
+    expect(stored.currentRole).toEqual(added);
+    const zone = await apiPost<{ timeZone: string }>('/store/fetch-time-zone', { tokenString: owner.token, storeId: added!.storeId, role: 'STORE_OWNER' });
+    expect(zone.timeZone).toBe('America/Los_Angeles');
+    await screenshot(page, 'account-added-store-dashboard');
+
+    // Both stores are the owner's to switch between.
+    await page.goto(`${baseURL()}/account`);
+    await expect(page.getByTestId('my-assignments').textContent()).resolves.toContain(owner.storeName);
+    await expect(page.getByTestId('my-assignments').textContent()).resolves.toContain(name);
+    tp.expectClean();
+  });
+});
+
 describe('the login screen after too many failed attempts', () => {
   let browser: Browser;
   let tp: TrackedPage;

@@ -535,6 +535,34 @@ describePath('/account/leave-store', () => {
   });
 });
 
+describePath('/account/add-store', () => {
+  it("opens another store for its owner in the current store's zone, owned by them, recorded in its audit trail; 403 for a manager; 400 for a bad zone or no name", async () => {
+    const owner = await signUpOwner(h);
+    const { success: _s, message: _m, statusCode: _c, storeUpdatedAt: _u, ...settings } = await h.as(owner).store.fetchSettings();
+    await h.as(owner).store.updateSettings({ ...settings, timeZone: 'America/Chicago' });
+    const res = await post('/account/add-store', { ...as(owner), storeName: 'Second Street Antiques' });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ success: true, store: { name: 'Second Street Antiques', timeZone: 'America/Chicago' } });
+    const second = { storeId: Number(answer.store.id), storeName: 'Second Street Antiques', role: 'STORE_OWNER' };
+    expect(answer.roles).toEqual([{ storeId: owner.storeId, storeName: owner.storeName, role: 'STORE_OWNER' }, second]);
+    // The new store is the owner's to act in, and it starts with its own cash method and audit trail.
+    const inSecond = { ...owner, storeId: second.storeId };
+    expect((await post('/store/payment/list', as(inSecond))).json().paymentMethods).toEqual([expect.objectContaining({ name: 'Cash' })]);
+    const hour = 3_600_000;
+    const audit = await post('/store/audit/list', { ...as(inSecond), from: new Date(Date.now() - hour).toISOString(), to: new Date(Date.now() + hour).toISOString() });
+    expect(audit.json().events).toEqual([expect.objectContaining({ action: 'STAFF_ADD', targetId: String(owner.userId), after: { username: owner.username, roles: ['STORE_OWNER'] } })]);
+    const zoned = (await post('/account/add-store', { ...as(owner), storeName: 'Coast Store', timeZone: 'America/Los_Angeles' })).json();
+    expect(zoned.store.timeZone).toBe('America/Los_Angeles');
+
+    const manager = await addStaff(h, owner, 'STORE_MANAGER');
+    expect(failure(await post('/account/add-store', { ...as(manager), storeName: 'Not mine' }))).toMatchObject({ status: 403 });
+    expect(failure(await post('/account/add-store', { ...as(owner), storeName: 'X', timeZone: 'Mars/Olympus' }))).toMatchObject({ status: 400, message: 'Time zone must be an IANA time zone such as America/New_York' });
+    expect(failure(await post('/account/add-store', { ...as(owner), storeName: '  ' }))).toMatchObject({ status: 400 });
+    expect((await post('/account/add-store', { storeName: 'Nobody' })).statusCode).toBe(401);
+  });
+});
+
 describePath('/system/stores/list', () => {
   it('lists stores for the admin; 400 for page 0 or pageSize 1000; 403 for a store owner', async () => {
     const res = await post('/system/stores/list', { ...as(admin), page: 1, pageSize: 2 });

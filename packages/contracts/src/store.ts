@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidTimeZone, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
+import { ZRoleAssignment } from './auth';
 import { own, requiredMessage } from './messages';
 import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPercent, zPercentOut, zString, zText } from './wire';
 
@@ -16,6 +17,19 @@ const requiredMoney = (label: string) =>
     .refine((v) => v >= 0n, own(`${label} must not be negative`));
 
 export const zTimeZone = zString('Time zone').trim().max(100, own('Time zone must be at most 100 characters')).refine(isValidTimeZone, own('Time zone must be an IANA time zone such as America/New_York'));
+
+/** An owner opens another store: its name and, optionally, its zone (else the current store's). */
+export const ZAddStoreInput = z.object({
+  storeName: zText('Store name', 100),
+  timeZone: zTimeZone.optional(),
+});
+/** The new store, and the caller's assignments with its STORE_OWNER role, for the stored session. */
+export const ZAddStoreOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  store: z.object({ id: zIdOut, name: z.string(), timeZone: z.string() }),
+  roles: z.array(ZRoleAssignment),
+});
 
 function taxInput(n: 1 | 2 | 3) {
   return {

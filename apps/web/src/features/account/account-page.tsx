@@ -6,11 +6,13 @@ import { isStoreRole, MESSAGES, roleName } from '@pos/domain';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { focusFirstError, requestResolver } from '../../lib/form-validation';
-import { assignmentLabel, MUST_CHANGE_PASSWORD_KEY, sameAssignment, session, type RoleAssignment } from '../../lib/session';
+import { assignmentLabel, MUST_CHANGE_PASSWORD_KEY, sameAssignment, type RoleAssignment } from '../../lib/session';
 import { switchRole } from '../../lib/session-actions';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { useLogout } from '../../shell/use-logout';
+import { AddStore } from './add-store';
+import { keepRoles } from './stored-roles';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -25,7 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The Account page: user information, password, role selection, session. */
 export function AccountPage() {
-  const { username, email } = useSession();
+  const { username, email, currentRole } = useSession();
   const [mustChange, setMustChange] = useState(readMustChange);
   return (
     <>
@@ -65,6 +67,11 @@ export function AccountPage() {
             <MyAssignments />
           </Stack>
         </Section>
+        {currentRole?.role === 'STORE_OWNER' ? (
+          <Section title="Your Stores">
+            <AddStore />
+          </Section>
+        ) : null}
         <Section title="Session">
           <SessionLogout />
         </Section>
@@ -173,20 +180,6 @@ function RoleSelection() {
 }
 
 const LEAVE_FAILED = 'Failed to leave the store';
-
-/**
- * Stores the roles left after leaving one: the current role stays current when it is
- * still held; otherwise the first one left becomes current, and every screen refetches.
- */
-function keepRoles(roles: RoleAssignment[]) {
-  const stored = session.get();
-  if (!stored.token || !stored.userId || stored.username === null || stored.email === null) return;
-  session.save({ token: stored.token, userId: stored.userId, username: stored.username, email: stored.email, roles });
-  const kept = roles.find((r) => sameAssignment(r, stored.currentRole));
-  const next = kept ?? session.get().currentRole;
-  if (kept) session.setCurrentRole(kept);
-  else if (next) switchRole(next);
-}
 
 /** The user's own assignments, each store role with a Leave action (asked first). */
 function MyAssignments() {

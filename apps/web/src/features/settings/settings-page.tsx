@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { FORM_INDEX, useForm, type FormErrors } from '@mantine/form';
 import { MESSAGES, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
 import { microUnitsField, PercentInput } from '../../components/decimal-input';
@@ -21,7 +21,7 @@ import {
   type SettingsForm,
   type UpdateSettingsRequest,
 } from './settings-form';
-import { filterTimeZones, timeZoneOptions } from './time-zones';
+import { TimeZoneSelect } from './time-zone-select';
 
 /** Room under the last section so the fixed save bar never covers it. */
 const SAVE_BAR_SPACE = 88;
@@ -117,8 +117,6 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
 
   const refuse = (errors: FormErrors) => notifyFailure(MESSAGES.settingsUpdateFailed, focusFirstError(formRef.current, errors) ?? MESSAGES.settingsUpdateFailed);
 
-  const zones = useMemo(() => timeZoneOptions(draft.timeZone), [draft.timeZone]);
-
   return (
     <form ref={formRef} onSubmit={(event) => commitThenSubmit(form.onSubmit((request) => void submit(request), refuse))(event)} aria-label="Store Settings" noValidate>
       <Stack gap="lg">
@@ -145,19 +143,7 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <TextInput label="Order Prefix" name="orderPrefix" autoComplete="off" withAsterisk {...form.getInputProps('orderPrefix')} />
             <TextInput label="Next Order Number" name="nextOrderNumber" autoComplete="off" inputMode="numeric" withAsterisk {...form.getInputProps('nextOrderNumber')} />
-            <Select
-              label="Time Zone"
-              name="timeZone"
-              description="Every date and time is shown in this zone. Search by city or region (New York, Eastern, Pacific)"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              data={zones}
-              {...form.getInputProps('timeZone')}
-              searchable
-              filter={filterTimeZones}
-              allowDeselect={false}
-              nothingFoundMessage="No such time zone"
-              maxDropdownHeight={280}
-            />
+            <TimeZoneSelect description="Every date and time is shown in this zone" {...form.getInputProps('timeZone')} />
             <Textarea
               label="Store Address"
               name="address"

@@ -1,5 +1,7 @@
 import {
   ZAddStaffInput,
+  ZAddStoreInput,
+  ZAddStoreOutput,
   ZAssignStaffInput,
   ZEmptyInput,
   ZLeaveStoreInput,
@@ -12,9 +14,10 @@ import {
 } from '@pos/contracts';
 import { authedProcedure, roleProcedure, router } from '../../trpc';
 import { listStaff } from './staff.repository';
-import { addStaff, assignStaff, leaveStore, resetStaffPassword, revokeStaff, setStaffDisabled } from './staff.service';
+import { addStaff, addStore, assignStaff, leaveStore, resetStaffPassword, revokeStaff, setStaffDisabled } from './staff.service';
 
 const managerProcedure = roleProcedure('STORE_MANAGER');
+const ownerProcedure = roleProcedure('STORE_OWNER');
 
 export const staffRouter = router({
   list: managerProcedure
@@ -53,4 +56,10 @@ export const staffRouter = router({
     .input(ZLeaveStoreInput)
     .output(ZLeaveStoreOutput)
     .mutation(({ ctx, input }) => leaveStore(ctx, input)),
+  /** An owner, acting in one of their stores, opens another and owns it. */
+  addStore: ownerProcedure
+    .meta({ path: '/account/add-store' })
+    .input(ZAddStoreInput)
+    .output(ZAddStoreOutput)
+    .mutation(({ ctx, input }) => addStore(ctx, input)),
 });

@@ -5,7 +5,7 @@
  * transaction: the user's username and roles in the store before and after.
  */
 import type { z } from 'zod';
-import type { ZAddStaffInput, ZAssignStaffInput, ZLeaveStoreInput, ZResetStaffPasswordInput, ZRevokeStaffInput, ZSetStaffDisabledInput } from '@pos/contracts';
+import type { ZAddStaffInput, ZAddStoreInput, ZAssignStaffInput, ZLeaveStoreInput, ZResetStaffPasswordInput, ZRevokeStaffInput, ZSetStaffDisabledInput } from '@pos/contracts';
 import { canGrantRole, type Role, type StoreRole } from '@pos/domain';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
@@ -14,6 +14,7 @@ import * as auth from '../auth/auth.repository';
 import { createUser, hashPasswordGated } from '../auth/auth.service';
 import { actorOf, recordAudit, type Actor } from '../audit/audit.service';
 import * as repo from './staff.repository';
+import { getTimeZone } from '../store/store.repository';
 
 type StaffCtx = Context & { storeId: number; role: Role; user: { id: bigint } };
 type Db = Context['db'];
@@ -115,6 +116,27 @@ export async function leaveStore(ctx: Context & { user: { id: bigint } }, input:
     await recordRoleChange(trx, { storeId, userId: ctx.user.id, role }, 'STAFF_LEAVE', ctx.user.id, role);
   });
   return { success: true, message: `You no longer hold ${role} in that store`, roles: await auth.listAssignments(ctx.db, ctx.user.id) };
+}
+
+/**
+ * An owner opens another store: the store (in the zone given, else the current store's)
+ * and the caller as its STORE_OWNER, recorded in the new store's audit trail; the answer
+ * carries the caller's assignments for the stored session.
+ */
+export async function addStore(ctx: Context & { user: { id: bigint }; storeId: number }, input: z.output<typeof ZAddStoreInput>) {
+  const timeZone = input.timeZone ?? (await getTimeZone(ctx.db, ctx.storeId));
+  const storeId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await auth.insertStore(trx, input.storeName, timeZone);
+    await auth.insertRoleAssignment(trx, { storeId: id, userId: ctx.user.id, role: 'STORE_OWNER' });
+    await recordRoleChange(trx, { storeId: Number(id), userId: ctx.user.id, role: 'STORE_OWNER' }, 'STAFF_ADD', ctx.user.id, 'STORE_OWNER');
+    return id;
+  });
+  return {
+    success: true,
+    message: `Store ${input.storeName} opened; you are its owner`,
+    store: { id: storeId, name: input.storeName, timeZone },
+    roles: await auth.listAssignments(ctx.db, ctx.user.id),
+  };
 }
 
 /**
