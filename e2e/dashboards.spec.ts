@@ -282,21 +282,21 @@ describe('store dashboards with real figures', () => {
   test('each card says what its figure is and opens what it counts; Pending Orders opens the lookup filtered to Pending', async () => {
     const { page } = tp;
     await openDashboard(page, staff.STORE_ACCOUNTANT.account, 'STORE_ACCOUNTANT');
-    const note = (label: string) => page.getByRole('link', { name: new RegExp(`^${label}:`) }).getByTestId('dashboard-counter-note').innerText();
+    const note = (label: string) => page.getByRole('link', { name: new RegExp(`^${label} `) }).getByTestId('dashboard-counter-note').innerText();
     expect(await note('Monthly Revenue')).toBe("This month's completed sales, tax excluded, net of refunds");
     expect(await note('Monthly Expenses')).toBe("Vendors' shares of this month's sales, less the commission and card fees they bear");
     expect(await note('Pending Invoices')).toBe('Vendor accounts the store owes money');
     expect(await note('Profit Margin')).toBe("What the store keeps (commission and fees) over this month's revenue");
-    await page.getByRole('link', { name: /^Pending Invoices:/ }).click();
+    await page.getByRole('link', { name: /^Pending Invoices / }).click();
     await waitForPath(page, '/store/vendors/accounts');
     await page.goBack();
-    await page.getByRole('link', { name: /^Monthly Expenses:/ }).click();
+    await page.getByRole('link', { name: /^Monthly Expenses / }).click();
     await waitForPath(page, '/reports?tab=vendors');
     expect(await page.getByRole('tab', { name: 'Vendors' }).getAttribute('aria-selected')).toBe('true');
 
     await openDashboard(page, staff.STORE_MANAGER.account, 'STORE_MANAGER');
     expect(await note("Today's Revenue")).toBe("Today's completed sales, tax included, net of refunds");
-    await page.getByRole('link', { name: /^Pending Orders:/ }).click();
+    await page.getByRole('link', { name: /^Pending Orders / }).click();
     await waitForPath(page, '/orders?status=PENDING');
     const lookup = page.getByRole('tabpanel', { name: 'Order Lookup' });
     expect(await lookup.locator('select[name="status"]').inputValue()).toBe('PENDING');

@@ -2,10 +2,14 @@
  * Starts the real server in-process for the browser specs: a fresh database (a new
  * PostgreSQL database on TEST_DATABASE_URL's server, dropped afterwards, else PGlite in
  * memory), migrated, with the first administrator, serving the built web app on a free
- * port; and one Chromium for the whole run (each spec file opens its own context in it,
- * e2e/support/browser.ts). Specs read the address, the administrator and the browser's
- * endpoint through inject().
+ * port; and one Chromium per worker for the whole run (each spec file opens its own
+ * context in its worker's, e2e/support/browser.ts). A Chromium is never shared by two
+ * workers: a DevTools connection answers the dialogs of every page it sees, so one
+ * worker's connection would dismiss the confirm() of another worker's page. Specs read
+ * the address, the administrator and the browsers' endpoints through inject().
  *
+ * Every spec signs its own stores up from this one address, so the per-address sign-up
+ * limit is lifted here (the limit itself is proved by the integration tests).
  * Passwords are hashed at a low scrypt cost here so sign-ins cost microseconds;
  * apps/server/test/production-hashing.test.ts proves a server started without
  * SCRYPT_COST hashes at the production cost.
@@ -16,7 +20,7 @@ import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '@pos/db';
-import { ensureAdmin } from '@pos/api';
+import { DEFAULT_SIGN_IN_LIMITS, ensureAdmin } from '@pos/api';
 import { buildApp } from '../apps/server/src/app';
 import { freePort } from '../apps/server/test/support/postgres';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium-path';
@@ -31,8 +35,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     admin: E2eAdmin;
-    /** The shared Chromium's DevTools address (playwright's chromium.connectOverCDP). */
-    browserEndpoint: string;
+    /** Each worker's Chromium's DevTools address (playwright's chromium.connectOverCDP), by pool id. */
+    browserEndpoints: string[];
   }
 }
 
@@ -52,21 +56,24 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({
     db: database.handle.db,
     webDist,
-    api: { scryptCost: SCRYPT_COST },
+    api: { scryptCost: SCRYPT_COST, signInLimits: { ...DEFAULT_SIGN_IN_LIMITS, signupsPerAddress: 100_000 } },
   });
-  let browser: Browser | undefined;
-  let browserEndpoint = '';
+  const browsers: Browser[] = [];
+  const browserEndpoints: string[] = [];
   try {
     await migrateToLatest(database.handle.db);
     await ensureAdmin(database.handle.db, ADMIN, SCRYPT_COST);
     await app.listen({ port: 0, host: '127.0.0.1' });
     // Reached over the DevTools protocol: a playwright-server connection would refuse a
     // download's path(), and the specs read downloaded files from disk.
-    const port = await freePort();
-    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
-    browserEndpoint = `http://127.0.0.1:${port}`;
+    const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+    for (let i = 0; i < workers; i++) {
+      const port = await freePort();
+      browsers.push(await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] }));
+      browserEndpoints.push(`http://127.0.0.1:${port}`);
+    }
   } catch (error) {
-    await browser?.close();
+    await Promise.all(browsers.map((b) => b.close()));
     await app.close();
     await database.close();
     throw error;
@@ -76,11 +83,10 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', `http://127.0.0.1:${address.port}`);
   project.provide('admin', ADMIN);
-  const chromiumBrowser = browser;
-  project.provide('browserEndpoint', browserEndpoint);
+  project.provide('browserEndpoints', browserEndpoints);
 
   return async () => {
-    await chromiumBrowser.close();
+    await Promise.all(browsers.map((b) => b.close()));
     await app.close();
     await database.close();
   };

@@ -1,5 +1,5 @@
 /**
- * Chromium through playwright-core: one browser for the whole run (started by
+ * Chromium through playwright-core: one browser per worker for the whole run (started by
  * e2e/global-setup.ts, reached over the DevTools protocol), and a fresh context per spec file
  * (its own cookies, storage and downloads, like a new profile), with pages that record
  * console errors, uncaught exceptions and failed requests, so every spec can assert its
@@ -17,7 +17,12 @@ export interface Browser {
 
 /** `timezoneId`: the browser's own time zone (the machine's when absent). */
 export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
-  const browser = await chromium.connectOverCDP(inject('browserEndpoint'));
+  // This worker's own Chromium (VITEST_POOL_ID counts the workers from 1).
+  const endpoints = inject('browserEndpoints');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+  const endpoint = endpoints[(worker - 1) % endpoints.length];
+  if (!endpoint) throw new Error('The e2e setup started no Chromium');
+  const browser = await chromium.connectOverCDP(endpoint);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),

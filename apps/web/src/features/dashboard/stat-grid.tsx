@@ -51,7 +51,6 @@ export function StatGrid({ title, counters }: { title: string; counters: readonl
               to={c.to.path}
               // Paths and searches are the routes' own (checked by the e2e links test).
               search={(c.to.search ?? {}) as never}
-              aria-label={`${c.label}: ${c.value ?? 'loading'}. ${c.note ?? ''}`.trim()}
               style={{ color: 'inherit', textDecoration: 'none', display: 'block' }}
               className="dashboard-card-link"
             >

@@ -15,7 +15,7 @@ type DonutChartProps = ComponentProps<typeof LazyDonutChart>;
 
 export function BarChart(props: BarChartProps) {
   return (
-    <Suspense fallback={<Skeleton h={typeof props.h === 'number' ? props.h : 260} aria-label="Loading chart" />}>
+    <Suspense fallback={<Skeleton h={typeof props.h === 'number' ? props.h : 260} role="status" aria-label="Loading chart" />}>
       <LazyBarChart {...props} />
     </Suspense>
   );
@@ -24,7 +24,7 @@ export function BarChart(props: BarChartProps) {
 export function DonutChart(props: DonutChartProps) {
   const size = props.size ?? 160;
   return (
-    <Suspense fallback={<Skeleton h={size} w={size} circle aria-label="Loading chart" />}>
+    <Suspense fallback={<Skeleton h={size} w={size} circle role="status" aria-label="Loading chart" />}>
       <LazyDonutChart {...props} />
     </Suspense>
   );
