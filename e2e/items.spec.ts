@@ -4,7 +4,8 @@
  * with its row and field named, then fixed and saved; the tags printed as a PDF; at the
  * till each item number typed as a barcode scanner does (the number, then Enter) fills
  * its line with the item's code, description, price and vendor, beside a dealer's typed
- * code and price; the sale completes, the item shows SOLD with its SALE movement, a
+ * code and price; the sale completes, each vendor's statement shows the sale of each of
+ * its pieces, the item shows SOLD with its SALE movement, a
  * second scan of it is refused on the line, and a refund makes it ACTIVE again.
  */
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,7 @@ describe('items: intake, tags and scan to sell', () => {
   let tp: TrackedPage;
   let owner: OwnerAccount;
   let asOwner: ReturnType<typeof asOwnerOf>;
+  let vendorIds: { ada: number; bo: number };
 
   const items = async (search: string) => (await asOwner<{ items: ItemWire[] }>('/item/list', { search })).items;
   const itemRows = (page: Page) => page.getByRole('table', { name: 'Items' }).locator('tbody tr');
@@ -52,7 +54,19 @@ describe('items: intake, tags and scan to sell', () => {
     const bo = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Bo Books', contactName: 'Bo', contactEmail: 'bo@example.com', primaryPhone: '555-0102', vendorType: 'CONSIGNMENT' });
     await asOwner('/store/itemcode/add', { tag: 'ADA1', vendorId: ada.vendor.id, defaultCommissionPercent: percent('20') });
     await asOwner('/store/itemcode/add', { tag: 'BO1', vendorId: bo.vendor.id, defaultCommissionPercent: percent('30') });
+    vendorIds = { ada: ada.vendor.id, bo: bo.vendor.id };
   });
+
+  /** The sale rows of a vendor's statement screen (this month): order, code, description, amount. */
+  const statementSales = async (page: Page, vendorId: number) => {
+    await openAs(page, owner, `/store/vendors/accounts/${vendorId}/statement`);
+    const statement = page.getByTestId('statement');
+    await statement.getByRole('table', { name: 'Entries' }).waitFor();
+    return statement
+      .getByRole('table', { name: 'Entries' })
+      .locator('tbody tr[data-kind]')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)).filter((cells) => cells[1] === 'Sale').map((cells) => [cells[2], cells[3], cells[4], cells[6]]));
+  };
 
   afterAll(async () => {
     await browser?.close();
@@ -179,6 +193,15 @@ describe('items: intake, tags and scan to sell', () => {
     const sold = await asOwner<{ item: ItemWire; movements: { kind: string; orderNumber: string | null }[] }>('/item/fetch', { itemId: brooch!.id });
     expect(sold.item.status).toBe('SOLD');
     expect(sold.movements.at(-1)).toMatchObject({ kind: 'SALE', orderNumber });
+
+    // Each vendor's statement shows the sale of each of its pieces, the scanned and the typed.
+    await expect.poll(() => statementSales(page, vendorIds.ada)).toEqual([[orderNumber, 'ADA1', 'Cameo brooch', '$35.00']]);
+    await expect.poll(() => statementSales(page, vendorIds.bo)).toEqual([
+      [orderNumber, 'BO1', 'First edition, Moby-Dick', '$80.00'],
+      [orderNumber, 'BO1', 'Postcard', '$2.00'],
+    ]);
+    await screenshot(page, 'items-statement-bo');
+    await openAs(page, owner, '/orders');
 
     // Scanned again at the till: refused on the line, with the order it was sold on.
     await page.getByTestId('new-order-tab').click();
