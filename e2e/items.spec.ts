@@ -4,7 +4,7 @@
  * with its row and field named, then fixed and saved; the tags printed as a PDF; at the
  * till each item number typed as a barcode scanner does (the number, then Enter) fills
  * its line with the item's code, description, price and vendor, beside a dealer's typed
- * code and price; the sale completes, each vendor's statement shows the sale of each of
+ * code and price; the sale is paid by card and cash, each vendor's statement shows the sale of each of
  * its pieces, the item shows SOLD with its SALE movement, a
  * second scan of it is refused on the line, and a refund makes it ACTIVE again.
  */
@@ -55,6 +55,7 @@ describe('items: intake, tags and scan to sell', () => {
     await asOwner('/store/itemcode/add', { tag: 'ADA1', vendorId: ada.vendor.id, defaultCommissionPercent: percent('20') });
     await asOwner('/store/itemcode/add', { tag: 'BO1', vendorId: bo.vendor.id, defaultCommissionPercent: percent('30') });
     vendorIds = { ada: ada.vendor.id, bo: bo.vendor.id };
+    await asOwner('/store/payment/create', { name: 'Card', vendorFeePercent: percent('3'), customerFeePercent: percent('0'), customerFeeAmount: money('0'), minimumAmount: money('0'), requiresManagerApproval: false });
   });
 
   /** The sale rows of a vendor's statement screen (this month): order, code, description, amount. */
@@ -178,12 +179,19 @@ describe('items: intake, tags and scan to sell', () => {
     await page.mouse.move(0, 0);
     await screenshot(page, 'items-till-scanned');
 
-    // Paid in cash; 35 + 80 + 2 = 117.00.
+    // Split tender, 35 + 80 + 2 = 117.00: F3 Card for 100.00, Enter, Cash for the 17.00 left, Enter.
     const orderId = Number(await editor(page).getAttribute('data-order-id'));
     await page.keyboard.press('Control+Enter');
     const panel = page.locator('[data-testid="checkout-panel"]:visible');
     await panel.waitFor();
     expect(await panel.getByTestId('amount-due').textContent()).toBe('$117.00');
+    const payment = (n: number) => panel.locator('tr[data-payment-key]').nth(n - 1);
+    await page.keyboard.press('F3');
+    await expect.poll(() => payment(1).getAttribute('data-method')).toBe('Card');
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => payment(2).getAttribute('data-method')).toBe('Cash');
+    expect(await payment(2).locator('input[name="payments.1.amount"]').inputValue()).toBe('17.00');
     await page.keyboard.press('Enter');
     const view = page.locator('[data-testid="order-view"]:visible');
     await view.getByText(/completed\./).waitFor();
@@ -232,8 +240,9 @@ describe('items: intake, tags and scan to sell', () => {
     // A refund puts it back: ACTIVE again, with a REFUND movement.
     const order = await asOwner<{ order: { items: { id: number; itemNumber?: string }[] } }>('/order/fetch', { orderId });
     const soldLine = order.order.items.find((l) => l.itemNumber === brooch!.itemNumber)!;
-    const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; isCash?: boolean }[] }>('/store/payment/list');
-    await asOwner('/order/refund', { orderId, lines: [{ orderLineId: soldLine.id, quantity: 1 }], payments: [{ paymentMethodId: paymentMethods.find((m) => m.isCash)!.id, amount: money('35') }], reason: 'Changed mind' });
+    // Back on the card it was mostly paid by (the cash taken was 17.00, less than the brooch).
+    const { paymentMethods } = await asOwner<{ paymentMethods: { id: number; name: string }[] }>('/store/payment/list');
+    await asOwner('/order/refund', { orderId, lines: [{ orderLineId: soldLine.id, quantity: 1 }], payments: [{ paymentMethodId: paymentMethods.find((m) => m.name === 'Card')!.id, amount: money('35') }], reason: 'Changed mind' });
     await page.reload();
     await page.getByLabel('Search items').fill(brooch!.itemNumber);
     await expect.poll(() => itemRows(page).locator('td[data-label="Item #"]').allTextContents()).toEqual([brooch!.itemNumber]);
