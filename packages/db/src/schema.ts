@@ -401,6 +401,9 @@ export interface ItemsTable {
   reorder_level: Int8Setting;
   /** The stock item it was moved from (migration 0027), or null. */
   stock_item_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** When the vendor asked from the portal for it to be withdrawn (a manager confirms), or null (migration 0029). */
+  withdraw_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  withdraw_request_reason: Setting<string>;
   created_by: NullableInt8;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -29,7 +29,7 @@ export interface JournalHead {
 
 /**
  * Inserts a journal and its legs in one statement, and adds the legs to the account sums
- * the trial balance reads (`journal_balances`, `journal_days`: migration 0029). The sums'
+ * the trial balance reads (`journal_balances`, `journal_days`: migration 0030). The sums'
  * rows are taken in account order, as every journal takes them, so two postings never
  * wait on each other crosswise. The legs' balance is checked at commit.
  */
