@@ -5,8 +5,10 @@
  * `--every` ms the database's client backends: each one's wait event, the statement it is
  * running, and the table of any row lock it holds or waits for (pg_locks' tuple locks;
  * a backend waiting on another's transaction holds the tuple lock of the row it waits
- * for). Prints the share of backend-samples per (state, wait, table, statement) and the
- * run's own figures.
+ * for). Prints the share of backend-samples per (state, wait, table, statement), what the
+ * head of each queue (the backend the others wait for) was doing, how many rows of each
+ * table that sales update in place were locked on average (pgrowlocks), and the run's own
+ * figures.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/pos_bench_contention npx tsx bench/contention.ts --duration 6
  */
@@ -15,8 +17,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_BENCH_URL } from './generate';
 
+/** Tables whose rows every sale of a store may update (their triggers' running totals), checked for row locks with pgrowlocks. */
+const HOT_TABLES = ['store_counters', 'ledger_store_totals', 'ledger_balance_history', 'ledger_accounts', 'vendors', 'report_days'];
+
 const SAMPLE = `
-  select a.wait_event_type as "type", a.wait_event as "event", a.state,
+  select a.pid, cardinality(pg_blocking_pids(a.pid)) > 0 as blocked, exists (select 1 from pg_stat_activity b where a.pid = any(pg_blocking_pids(b.pid))) as blocking,
+         a.wait_event_type as "type", a.wait_event as "event", a.state,
          regexp_replace(left(a.query, 60), '\\s+', ' ', 'g') as query,
          (select string_agg(distinct c.relname, ',') from pg_locks l join pg_class c on c.oid = l.relation
            where l.pid = a.pid and l.locktype = 'tuple') as "rowOf",
@@ -39,6 +45,8 @@ async function main() {
   const url = process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  await client.query('create extension if not exists pgrowlocks');
+  const locked = `select ${HOT_TABLES.map((t) => `(select count(*) from pgrowlocks('${t}'))::int as "${t}"`).join(', ')}`;
   const child = spawn(
     process.execPath,
     [
@@ -71,18 +79,15 @@ async function main() {
   let finished = false;
   void done.then(() => (finished = true));
   const counts = new Map<string, number>();
+  const heads = new Map<string, number>();
+  const rowsLocked = new Map<string, number>();
+  let lockSamples = 0;
+  let headSamples = 0;
   let samples = 0;
   let backends = 0;
   while (!finished) {
     if (measuring) {
-      const { rows } = await client.query<{
-        type: string | null;
-        event: string | null;
-        state: string;
-        query: string;
-        rowOf: string | null;
-        waiting: string | null;
-      }>(SAMPLE);
+      const { rows } = await client.query<{ blocked: boolean; blocking: boolean; type: string | null; event: string | null; state: string; query: string; rowOf: string | null }>(SAMPLE);
       if (rows.length > 0) {
         samples++;
         backends += rows.length;
@@ -90,6 +95,17 @@ async function main() {
           const wait = r.type ? `${r.type}:${r.event}` : 'on CPU';
           const key = `${r.state.padEnd(19)} ${wait.padEnd(26)} ${(r.rowOf ?? '-').padEnd(22)} ${r.query}`;
           counts.set(key, (counts.get(key) ?? 0) + 1);
+          // The head of a queue: holds what others wait for, waits for no one.
+          if (r.blocking && !r.blocked) {
+            headSamples++;
+            const head = `${r.state.padEnd(19)} ${wait.padEnd(26)} ${r.query}`;
+            heads.set(head, (heads.get(head) ?? 0) + 1);
+          }
+        }
+        if (samples % 5 === 0) {
+          const { rows: held } = await client.query<Record<string, number>>(locked);
+          lockSamples++;
+          for (const [t, n] of Object.entries(held[0]!)) if (n > 0) rowsLocked.set(t, (rowsLocked.get(t) ?? 0) + n);
         }
       }
     }
@@ -106,6 +122,9 @@ async function main() {
   console.log(`\n${samples} samples, ${(backends / Math.max(samples, 1)).toFixed(1)} busy backends a sample on average; share of backend-samples:`);
   console.log(`${'share'.padStart(6)}  ${'state'.padEnd(19)} ${'wait'.padEnd(26)} ${'row lock on'.padEnd(22)} statement`);
   for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * n) / backends).toFixed(1).padStart(5)}%  ${key}`);
+  console.log(`\nThe head of each queue (a backend others wait for, waiting for no one), ${headSamples} samples: what it was doing`);
+  for (const [key, n] of [...heads].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${((100 * n) / Math.max(headSamples, 1)).toFixed(1).padStart(5)}%  ${key}`);
+  console.log(`\nRows locked (pgrowlocks), average over ${lockSamples} samples: ${HOT_TABLES.map((t) => `${t} ${((rowsLocked.get(t) ?? 0) / Math.max(lockSamples, 1)).toFixed(2)}`).join(', ')}`);
   if (code !== 0) process.exit(code ?? 1);
 }
 

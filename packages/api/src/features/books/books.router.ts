@@ -5,7 +5,7 @@
  * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner.
  */
 import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
-import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
+import { anyRoleProcedure, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { exportPeriod, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
@@ -15,30 +15,30 @@ export const booksRouter = router({
   accounts: readBooks
     .meta({ path: '/books/accounts' })
     .input(ZBooksAccountsInput)
-    .output(ZBooksAccountsOutput)
+    .output(syncOutput(ZBooksAccountsOutput))
     .query(({ ctx }) => listAccounts(ctx.db, ctx.storeId)),
 
   saveAccount: roleProcedure('STORE_ACCOUNTANT')
     .meta({ path: '/books/account/save' })
     .input(ZSaveBooksAccountInput)
-    .output(zSuccessOutput)
+    .output(syncOutput(zSuccessOutput))
     .mutation(({ ctx, input }) => saveAccountName(ctx.db, actorOf(ctx), input)),
 
   trialBalance: readBooks
     .meta({ path: '/books/trial-balance' })
     .input(ZTrialBalanceInput)
-    .output(ZTrialBalanceOutput)
+    .output(syncOutput(ZTrialBalanceOutput))
     .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
 
   journals: readBooks
     .meta({ path: '/books/journals' })
     .input(ZBooksJournalsInput)
-    .output(ZBooksJournalsOutput)
+    .output(syncOutput(ZBooksJournalsOutput))
     .query(({ ctx, input }) => journalsOfPeriod(ctx.db, ctx.storeId, input)),
 
   export: readBooks
     .meta({ path: '/books/export' })
     .input(ZBooksExportInput)
-    .output(ZBooksExportOutput)
+    .output(syncOutput(ZBooksExportOutput))
     .query(({ ctx, input }) => exportPeriod(ctx.db, ctx.storeId, input)),
 });

@@ -24,7 +24,7 @@ import {
   ZPortalSummaryOutput,
   zSuccessOutput,
 } from '@pos/contracts';
-import { anyRoleProcedure, publicProcedure, router, vendorProcedure } from '../../trpc';
+import { anyRoleProcedure, publicProcedure, router, vendorProcedure, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { acceptInvite, invite, portalAccess, portalPayouts, portalSales, portalStatement, portalSummary, revokeInvite, revokePortalAccess } from './portal.service';
 
@@ -35,22 +35,22 @@ export const portalAccessProcedures = {
   invite: storeProcedure
     .meta({ path: '/vendor/invite' })
     .input(ZInviteInput)
-    .output(ZInviteOutput)
+    .output(syncOutput(ZInviteOutput))
     .mutation(({ ctx, input }) => invite(ctx, actorOf(ctx), input)),
   inviteRevoke: storeProcedure
     .meta({ path: '/vendor/invite/revoke' })
     .input(ZInviteRevokeInput)
-    .output(zSuccessOutput)
+    .output(syncOutput(zSuccessOutput))
     .mutation(({ ctx, input }) => revokeInvite(ctx.db, actorOf(ctx), input.inviteId)),
   portalAccess: storeProcedure
     .meta({ path: '/vendor/portal-access' })
     .input(ZPortalAccessInput)
-    .output(ZPortalAccessOutput)
+    .output(syncOutput(ZPortalAccessOutput))
     .query(({ ctx, input }) => portalAccess(ctx.db, ctx.storeId, ctx.config.now(), input.vendorId)),
   portalAccessRevoke: storeProcedure
     .meta({ path: '/vendor/portal-access/revoke' })
     .input(ZPortalAccessRevokeInput)
-    .output(zSuccessOutput)
+    .output(syncOutput(zSuccessOutput))
     .mutation(({ ctx, input }) => revokePortalAccess(ctx.db, actorOf(ctx), input)),
 };
 
@@ -58,26 +58,26 @@ export const portalRouter = router({
   accept: publicProcedure
     .meta({ path: '/portal/accept' })
     .input(ZAcceptInviteInput)
-    .output(ZLoginOutput)
+    .output(syncOutput(ZLoginOutput))
     .mutation(({ ctx, input }) => acceptInvite(ctx, input)),
   summary: vendorProcedure
     .meta({ path: '/portal/summary' })
     .input(ZEmptyInput)
-    .output(ZPortalSummaryOutput)
+    .output(syncOutput(ZPortalSummaryOutput))
     .query(({ ctx }) => portalSummary(ctx)),
   sales: vendorProcedure
     .meta({ path: '/portal/sales' })
     .input(ZPortalSalesInput)
-    .output(ZPortalSalesOutput)
+    .output(syncOutput(ZPortalSalesOutput))
     .query(({ ctx, input }) => portalSales(ctx, input)),
   statement: vendorProcedure
     .meta({ path: '/portal/statement' })
     .input(ZPortalStatementInput)
-    .output(ZPortalStatementOutput)
+    .output(syncOutput(ZPortalStatementOutput))
     .query(({ ctx, input }) => portalStatement(ctx, input)),
   payouts: vendorProcedure
     .meta({ path: '/portal/payouts' })
     .input(ZPortalPayoutsInput)
-    .output(ZPortalPayoutsOutput)
+    .output(syncOutput(ZPortalPayoutsOutput))
     .query(({ ctx, input }) => portalPayouts(ctx, input ?? { page: 1, pageSize: 50 })),
 });
