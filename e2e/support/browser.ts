@@ -15,8 +15,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** `timezoneId`: the browser's own time zone (the machine's when absent). */
-export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<Browser> {
+/**
+ * `timezoneId`: the browser's own time zone (the machine's when absent). `serviceWorkers`:
+ * the app's service worker answers navigations from its cache and hides requests from
+ * `page.route`, so only a spec about it (the offline till) lets it register.
+ */
+export async function launchBrowser(options: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   // This worker's own Chromium (VITEST_POOL_ID counts the workers from 1).
   const endpoints = inject('browserEndpoints');
   const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
@@ -25,6 +29,7 @@ export async function launchBrowser(options: { timezoneId?: string } = {}): Prom
   const browser = await chromium.connectOverCDP(endpoint);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   context.setDefaultTimeout(10_000);

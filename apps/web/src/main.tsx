@@ -33,3 +33,11 @@ createRoot(root).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// The offline till (docs/ARCHITECTURE.md): the service worker and the device's sync load
+// after the first screen, so neither is part of the first load's JavaScript.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void import('./features/offline/offline-runtime').then((m) => m.startOfflineRuntime());
+  });
+}

@@ -46,6 +46,7 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ITEM_IMPORT: 'Items imported',
   ITEM_EDIT: 'Item changed',
   ITEM_WITHDRAW: 'Items withdrawn',
+  ITEM_WITHDRAW_REQUEST: 'Withdrawal asked by the vendor',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
   VENDOR_INVITE: 'Vendor invited to the portal',
   VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
