@@ -81,12 +81,21 @@ async function main() {
   const counts = new Map<string, number>();
   const heads = new Map<string, number>();
   const rowsLocked = new Map<string, number>();
+  const completed = async () =>
+    Number((await client.query<{ n: string }>(`select count(*) as n from orders o join stores s on s.id = o.store_id where s.name = 'Bench Store 2' and o.status = 'COMPLETED'`)).rows[0]!.n);
+  let first: { at: number; n: number } | null = null;
+  let last: { at: number; n: number } | null = null;
   let lockSamples = 0;
   let headSamples = 0;
   let samples = 0;
   let backends = 0;
   while (!finished) {
     if (measuring) {
+      if (samples % 50 === 0) {
+        const now = { at: performance.now(), n: await completed() };
+        first ??= now;
+        last = now;
+      }
       const { rows } = await client.query<{ blocked: boolean; blocking: boolean; type: string | null; event: string | null; state: string; query: string; rowOf: string | null }>(SAMPLE);
       if (rows.length > 0) {
         samples++;
@@ -119,6 +128,7 @@ async function main() {
       .filter((l) => /submit-payments|ratio/.test(l))
       .join('\n'),
   );
+  if (first && last && last.at > first.at) console.log(`\nsales completed in the store while measuring (three doors in turn, by the database's count): ${(((last.n - first.n) * 1000) / (last.at - first.at)).toFixed(1)} a second`);
   console.log(`\n${samples} samples, ${(backends / Math.max(samples, 1)).toFixed(1)} busy backends a sample on average; share of backend-samples:`);
   console.log(`${'share'.padStart(6)}  ${'state'.padEnd(19)} ${'wait'.padEnd(26)} ${'row lock on'.padEnd(22)} statement`);
   for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * n) / backends).toFixed(1).padStart(5)}%  ${key}`);
