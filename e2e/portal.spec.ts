@@ -254,7 +254,7 @@ describe('the vendor portal', () => {
     const print = page.getByRole('dialog', { name: 'Print 1 price tags' });
     const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Print tags' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await readFile((await download.path()))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const card = page.getByTestId('portal-item').filter({ hasText: 'Copper kettle' });
     await card.waitFor();

@@ -645,6 +645,21 @@ export interface JournalLegsTable {
   amount: Int8;
 }
 
+/** Each account's balance (Σ of its legs), kept by the books writer with the legs. */
+export interface JournalBalancesTable {
+  store_id: Int8;
+  account: string;
+  balance: Int8;
+}
+
+/** Each account's movement (Σ of its legs) per business day, kept by the books writer with the legs. */
+export interface JournalDaysTable {
+  store_id: Int8;
+  account: string;
+  business_day: ColumnType<string, string, never>;
+  amount: Int8;
+}
+
 /** The name and number a store gives an account of its books in QuickBooks or Xero. */
 export interface BooksAccountNamesTable {
   store_id: Int8;
@@ -658,6 +673,8 @@ export interface BooksAccountNamesTable {
 export interface Database {
   journals: JournalsTable;
   journal_legs: JournalLegsTable;
+  journal_balances: JournalBalancesTable;
+  journal_days: JournalDaysTable;
   books_account_names: BooksAccountNamesTable;
   report_days: ReportDaysTable;
   ledger_balance_history: LedgerBalanceHistoryTable;
