@@ -18,7 +18,7 @@ import pg from 'pg';
 import { DEFAULT_BENCH_URL } from './generate';
 
 /** Tables whose rows every sale of a store may update (their triggers' running totals), checked for row locks with pgrowlocks. */
-const HOT_TABLES = ['store_counters', 'ledger_store_totals', 'ledger_balance_history', 'ledger_accounts', 'vendors', 'report_days'];
+const HOT_TABLES = ['store_counters', 'ledger_store_totals', 'ledger_balance_history', 'ledger_accounts', 'vendors', 'report_days', 'journal_balances', 'journal_days'];
 
 const SAMPLE = `
   select a.pid, cardinality(pg_blocking_pids(a.pid)) > 0 as blocked, exists (select 1 from pg_stat_activity b where a.pid = any(pg_blocking_pids(b.pid))) as blocking,
