@@ -126,6 +126,27 @@ describe('the vendor portal', () => {
     tp.expectClean();
   });
 
+  test('an accountant, who has no vendor form, invites from the vendor’s statement screen', async () => {
+    const { page } = tp;
+    const accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
+    await openAs(page, accountant, '/store/vendors/accounts');
+    await page.getByRole('link', { name: 'Statement of Ada Antiques' }).click();
+    await waitForPath(page, `/store/vendors/accounts/${vendorId}/statement`);
+    const section = page.getByRole('region', { name: 'Vendor Portal' });
+    await expect(section.getByLabel('Email').inputValue()).resolves.toBe('ada@example.com');
+    await section.getByLabel('Email').fill('ada.partner@example.com');
+    await section.getByRole('button', { name: 'Invite to Portal' }).click();
+    await expect.poll(() => section.getByLabel('Invitation link').inputValue()).toMatch(new RegExp(`^${baseURL()}/accept-invite/[A-Za-z0-9_-]{43}$`));
+    await section.getByRole('button', { name: 'Revoke the invitation for ada.partner@example.com' }).waitFor();
+    await screenshot(page, 'store-statement-invite-desktop');
+    await page.setViewportSize(PHONE);
+    await section.scrollIntoViewIfNeeded();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'store-statement-invite-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    tp.expectClean();
+  });
+
   test('the link, opened on a phone, creates an account and accepts; My Booth shows the store’s figures to the cent', async () => {
     // A second connection to the browser would answer the store page's confirm dialogs itself: a context of the same one.
     phone = await store.context.browser()!.newContext({ viewport: PHONE });
@@ -161,6 +182,11 @@ describe('the vendor portal', () => {
     await page.getByTestId('booth-last-payout').getByText('Cash · Envelope 7').waitFor();
     await expect(text(page, '[data-testid="booth-next-rent"] [data-field="amount"]')).resolves.toBe('$40.00');
     expect(await scrollsSideways(page)).toBe(false);
+    // Beside the store's long name the top bar's title keeps its words: the name wraps, neither is cut.
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('My Booth');
+    for (const box of [page.getByTestId('page-title'), page.getByTestId('current-role').locator('p, div').first()]) {
+      expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    }
     await screenshot(page, 'portal-booth-phone');
 
     // The drawer of a vendor: the portal's screens, Roadmap and Account only.

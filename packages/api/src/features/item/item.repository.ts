@@ -179,6 +179,24 @@ export async function lockItems(db: Db, storeId: number, ids: readonly (number |
     .execute();
 }
 
+/**
+ * Locks, in id order, the store's items whose number (or alias, any case) is one of
+ * `codes`: a submit that writes new lines bound to items takes them first, so two
+ * submits of one item take turns instead of each holding the other's line's key lock.
+ */
+export async function lockItemsByCodes(db: Db, storeId: number, codes: readonly string[]): Promise<void> {
+  if (codes.length === 0) return;
+  const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+  await db
+    .selectFrom('items')
+    .select('id')
+    .where(inStore(storeId))
+    .where((eb) => eb.or([eb('item_number', 'in', [...new Set(codes)]), eb(sql`lower(alias)`, 'in', lower)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export interface ItemChange {
   itemCodeId?: bigint | null;
   description?: string;
