@@ -18,7 +18,7 @@ mkdir -p bench/results
 LOG=bench/results/final-$(date -u +%Y%m%dT%H%M).log
 READS=lookup-keyword,lookup-keyword-common,lookup-number,lookup-date-range,lookup-amount-range,vendor-list-first,vendor-list-last
 
-step() { echo "\n### $1 ($(date -u +%H:%M:%S) UTC; $(uptime | sed 's/.*load/load/'))" | tee -a "$LOG"; }
+step() { printf "\n### %s (%s UTC; %s)\n" "$1" "$(date -u +%H:%M:%S)" "$(uptime | sed 's/.*load/load/')" | tee -a "$LOG"; }
 
 for s in $STEPS; do
   case $s in
@@ -61,4 +61,4 @@ for s in $STEPS; do
   *) echo "unknown step $s" >&2; exit 2 ;;
   esac
 done
-echo "\nfigures in $LOG"
+printf "\nfigures in %s\n" "$LOG"

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppBooksRouteImport } from './routes/_app/books'
 import { Route as AppCustomersRouteImport } from './routes/_app/customers'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -51,6 +52,11 @@ const AppRoute = AppRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAttentionRoute = AppAttentionRouteImport.update({
+  id: '/attention',
+  path: '/attention',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBooksRoute = AppBooksRouteImport.update({
@@ -189,6 +195,7 @@ const AppStoreVendorsAccountsVendorIdStatementRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AppAccountRoute
+  '/attention': typeof AppAttentionRoute
   '/books': typeof AppBooksRoute
   '/customers': typeof AppCustomersRoute
   '/dashboard': typeof AppDashboardRoute
@@ -219,6 +226,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AppAccountRoute
+  '/attention': typeof AppAttentionRoute
   '/books': typeof AppBooksRoute
   '/customers': typeof AppCustomersRoute
   '/dashboard': typeof AppDashboardRoute
@@ -250,6 +258,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/_app/account': typeof AppAccountRoute
+  '/_app/attention': typeof AppAttentionRoute
   '/_app/books': typeof AppBooksRoute
   '/_app/customers': typeof AppCustomersRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -282,6 +291,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/attention'
     | '/books'
     | '/customers'
     | '/dashboard'
@@ -312,6 +322,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/attention'
     | '/books'
     | '/customers'
     | '/dashboard'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/_app/account'
+    | '/_app/attention'
     | '/_app/books'
     | '/_app/customers'
     | '/_app/dashboard'
@@ -397,6 +409,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/attention': {
+      id: '/_app/attention'
+      path: '/attention'
+      fullPath: '/attention'
+      preLoaderRoute: typeof AppAttentionRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/books': {
@@ -604,6 +623,7 @@ const AppStoreVendorsRouteRouteWithChildren =
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
+  AppAttentionRoute: typeof AppAttentionRoute
   AppBooksRoute: typeof AppBooksRoute
   AppCustomersRoute: typeof AppCustomersRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -629,6 +649,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
+  AppAttentionRoute: AppAttentionRoute,
   AppBooksRoute: AppBooksRoute,
   AppCustomersRoute: AppCustomersRoute,
   AppDashboardRoute: AppDashboardRoute,

@@ -78,6 +78,8 @@ export const MENU: readonly MenuEntry[] = Object.freeze(
     },
     { label: 'Items', path: '/store/items', allowed: STORE_WORKERS },
     { label: 'Orders', path: '/orders', allowed: STORE_WORKERS },
+    // Offline sales the server could not complete as sent, for a manager to resolve.
+    { label: 'Needs Attention', path: '/attention', allowed: STORE_MANAGERS },
     // Customers is seen by whoever sees Orders.
     { label: 'Customers', path: '/customers', allowed: STORE_WORKERS },
     { label: 'Reports', path: '/reports', allowed: STORE_REPORTERS },
@@ -126,6 +128,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, readonly MenuRole[]>> = Objec
   // Balances, rent, payouts and every account's statement (/store/vendors/accounts/...).
   '/store/vendors/accounts': STORE_REPORTERS,
   '/orders': STORE_WORKERS,
+  '/attention': STORE_MANAGERS,
   // The page shows only a heading: any member of a store's staff may open it.
   '/customers': STAFF,
   '/reports': STORE_REPORTERS,

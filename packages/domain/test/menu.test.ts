@@ -44,6 +44,7 @@ describe('MENU', () => {
       ['Accounts', '/store/vendors/accounts', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
       ['Items', '/store/items', workers],
       ['Orders', '/orders', workers],
+      ['Needs Attention', '/attention', managers],
       ['Customers', '/customers', workers],
       ['Reports', '/reports', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
       ['Books', '/books', ['STORE_ACCOUNTANT', 'STORE_MANAGER', 'STORE_OWNER']],
@@ -66,6 +67,7 @@ describe('visibleMenu', () => {
     { Vendors: ['Accounts'] },
     'Items',
     'Orders',
+    'Needs Attention',
     'Customers',
     'Reports',
     'Books',
@@ -113,7 +115,7 @@ describe('visibleMenu', () => {
   it('does not hand out the frozen MENU objects', () => {
     const v = visibleMenu('STORE_OWNER');
     expect(Object.isFrozen(v[0])).toBe(false);
-    expect(labels(MENU)).toHaveLength(17);
+    expect(labels(MENU)).toHaveLength(18);
   });
 });
 

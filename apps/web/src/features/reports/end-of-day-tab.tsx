@@ -217,6 +217,26 @@ function ZReport({ eod }: { eod: EndOfDay }) {
   );
 }
 
+type DeviceWaiting = { deviceName: string; pending: number; oldestPendingAt: string | null; reportedAt: string };
+
+/** The tills whose last report had offline sales not yet sent: the close would not count them. */
+function DevicesWaitingWarning({ devices, timeZone }: { devices: DeviceWaiting[]; timeZone: string | undefined }) {
+  const when = (at: string) => (timeZone ? formatDateTimeIn(at, timeZone) : '');
+  const total = devices.reduce((n, d) => n + d.pending, 0);
+  return (
+    <Alert color="orange" variant="light" role="alert" title={`${total} offline sale${total === 1 ? '' : 's'} not sent yet`} data-testid="devices-waiting">
+      <Text size="sm">These tills reported sales made offline that have not reached the server. Reconnect them before closing, or their sales will miss this day.</Text>
+      <Stack gap={2} mt="xs">
+        {devices.map((d) => (
+          <Text key={`${d.deviceName}-${d.reportedAt}`} size="sm">
+            <b>{d.deviceName}</b>: {d.pending} waiting{d.oldestPendingAt ? `, the oldest from ${when(d.oldestPendingAt)}` : ''} (reported {when(d.reportedAt)})
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function EndOfDayTab() {
   const session = useSession();
   const mayClose = session.currentRole !== null && includes(session.currentRole.role, 'STORE_MANAGER');
@@ -238,6 +258,9 @@ export function EndOfDayTab() {
     },
     onError: (error) => notifyFailure(FAILED_CLOSE, errorMessage(error, 'Please try again.')),
   });
+  // Tills that reported offline sales not yet sent: closing now would leave them out.
+  const dayStatus = trpc.order.dayStatus.useQuery(undefined, { enabled: mayClose, refetchInterval: 60_000 });
+  const waiting = dayStatus.data?.devicesWaiting ?? [];
   const data = eod.data;
   const day = date || data?.report.date || '';
   const closed = data?.closed ?? null;
@@ -300,6 +323,7 @@ export function EndOfDayTab() {
           {day} has not begun: there is nothing to report yet.
         </Alert>
       ) : null}
+      {mayClose && !closed && waiting.length > 0 ? <DevicesWaitingWarning devices={waiting} timeZone={data?.report.timeZone} /> : null}
       {!data && eod.isPending ? <Text>Loading the end-of-day report…</Text> : null}
       {data ? <ZReport eod={data} /> : null}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Close ${day}?`} centered>
@@ -309,6 +333,7 @@ export function EndOfDayTab() {
               Expected cash {m(data.report.cash.expected)}, counted {countedCash === null ? '—' : formatMoney(countedCash)}.
             </Text>
             <OverShort amount={data.report.cash.overShort === null ? null : fromWire(data.report.cash.overShort)} />
+            {waiting.length > 0 ? <DevicesWaitingWarning devices={waiting} timeZone={data.report.timeZone} /> : null}
             <Text size="sm">A closed day is kept as it is now: it can be reprinted, not changed.</Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setConfirming(false)}>

@@ -73,6 +73,7 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
               <Table.Th ta="right">{L.customerFeeAmount}</Table.Th>
               <Table.Th ta="right">{L.minimumAmount}</Table.Th>
               <Table.Th>{L.requiresManagerApproval}</Table.Th>
+              <Table.Th>{L.offlineAllowed}</Table.Th>
               <Table.Th w={140}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -81,7 +82,7 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
           <Table.Tbody>
             {methods.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={7}>
+                <Table.Td colSpan={8}>
                   <Text c="dimmed">No payment methods yet.</Text>
                 </Table.Td>
               </Table.Tr>
@@ -113,6 +114,11 @@ function PaymentMethodsTable({ methods, onEdit, onDelete }: { methods: PaymentMe
                       {m.requiresManagerApproval ? 'Yes' : 'No'}
                     </Badge>
                   </Table.Td>
+                  <Table.Td data-label={L.offlineAllowed}>
+                    <Badge variant="light" color={m.offlineAllowed ? 'teal' : 'gray'} tt="none">
+                      {m.offlineAllowed ? 'Yes' : 'No'}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button size="compact-sm" variant="subtle" onClick={() => onEdit(m)} aria-label={`Edit ${m.name}`}>
@@ -140,6 +146,7 @@ function PaymentMethodDialog({ state, onClose }: { state: NonNullable<DialogStat
   const create = trpc.store.payment.create.useMutation();
   const update = trpc.store.payment.update.useMutation();
   const editing = state.mode === 'edit' ? state.method : null;
+  const isCash = editing?.isCash ?? false;
   const form = useForm<PaymentMethodForm, CreatePaymentMethodRequest>({
     initialValues: editing ? toPaymentMethodForm(editing) : EMPTY_PAYMENT_METHOD,
     validate: validatePaymentMethodForm,
@@ -185,6 +192,20 @@ function PaymentMethodDialog({ state, onClose }: { state: NonNullable<DialogStat
             <MoneyInput label={L.minimumAmount} name="minimumAmount" withAsterisk {...microUnitsField(form.getInputProps('minimumAmount'))} />
           </SimpleGrid>
           <Checkbox label={L.requiresManagerApproval} name="requiresManagerApproval" {...form.getInputProps('requiresManagerApproval', { type: 'checkbox' })} mt="xs" />
+          <Checkbox
+            label={L.offlineAllowed}
+            name="offlineAllowed"
+            description={
+              isCash
+                ? 'Cash is always taken offline'
+                : form.values.requiresManagerApproval
+                  ? "A method that needs a manager's approval is never taken offline"
+                  : 'For an external card terminal: the till may take this method with no network'
+            }
+            disabled={isCash || form.values.requiresManagerApproval}
+            {...form.getInputProps('offlineAllowed', { type: 'checkbox' })}
+            checked={isCash || (form.values.offlineAllowed && !form.values.requiresManagerApproval)}
+          />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { FORM_INDEX, useForm, type FormErrors } from '@mantine/form';
 import { MESSAGES, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
-import { microUnitsField, PercentInput } from '../../components/decimal-input';
+import { MoneyInput, microUnitsField, PercentInput } from '../../components/decimal-input';
 import { PageHeading } from '../../components/page-heading';
 import { errorMessage } from '../../lib/errors';
 import { commitThenSubmit, focusFirstError } from '../../lib/form-validation';
@@ -154,6 +154,40 @@ function SettingsEditor({ answer }: { answer: SettingsAnswer }) {
               maxRows={4}
               autoComplete="street-address"
               {...form.getInputProps('address')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Offline Till">
+          <Text size="sm" c="dimmed" mb="sm">
+            When the network drops, each till keeps selling by Cash and the methods that may be taken offline, and sends the sales when it is back. Past any of these
+            limits a till refuses more offline sales and says why.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+            <TextInput
+              label="Offline sales limit"
+              name="offlineMaxSales"
+              description="Most sales one till may keep waiting to be sent"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="off"
+              inputMode="numeric"
+              {...form.getInputProps('offlineMaxSales')}
+            />
+            <MoneyInput
+              label="Offline total limit"
+              name="offlineMaxTotal"
+              description="Most money those sales may add up to"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...microUnitsField(form.getInputProps('offlineMaxTotal'))}
+            />
+            <TextInput
+              label="Offline hours limit"
+              name="offlineMaxHours"
+              description="Longest a till may sell without reaching the server"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="off"
+              inputMode="numeric"
+              {...form.getInputProps('offlineMaxHours')}
             />
           </SimpleGrid>
         </Section>

@@ -20,7 +20,7 @@ import {
   ZResolveInput,
   ZResolveOutput,
 } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { attentionList, registerDevice, replaySale, reportDevice, reserveNumbers, resolveSale, snapshot } from './offline.service';
 
 const staffProcedure = roleProcedure('STORE_STAFF');
@@ -30,22 +30,22 @@ export const deviceRouter = router({
   register: staffProcedure
     .meta({ path: '/device/register' })
     .input(ZRegisterDeviceInput)
-    .output(ZRegisterDeviceOutput)
+    .output(syncOutput(ZRegisterDeviceOutput))
     .mutation(({ ctx, input }) => registerDevice(ctx, input)),
   reserveNumbers: staffProcedure
     .meta({ path: '/device/reserve-numbers' })
     .input(ZReserveNumbersInput)
-    .output(ZReserveNumbersOutput)
+    .output(syncOutput(ZReserveNumbersOutput))
     .mutation(({ ctx, input }) => reserveNumbers(ctx, input)),
   report: staffProcedure
     .meta({ path: '/device/report' })
     .input(ZDeviceReportInput)
-    .output(ZDeviceReportOutput)
+    .output(syncOutput(ZDeviceReportOutput))
     .mutation(({ ctx, input }) => reportDevice(ctx, input)),
   snapshot: staffProcedure
     .meta({ path: '/device/snapshot' })
     .input(ZDeviceSnapshotInput)
-    .output(ZDeviceSnapshotOutput)
+    .output(syncOutput(ZDeviceSnapshotOutput))
     .query(({ ctx }) => snapshot(ctx)),
 });
 
@@ -53,16 +53,16 @@ export const offlineRouter = router({
   replay: staffProcedure
     .meta({ path: '/offline/replay' })
     .input(ZReplayInput)
-    .output(ZReplayOutput)
+    .output(syncOutput(ZReplayOutput))
     .mutation(({ ctx, input }) => replaySale(ctx, input)),
   attention: managerProcedure
     .meta({ path: '/offline/attention' })
     .input(ZAttentionInput)
-    .output(ZAttentionOutput)
+    .output(syncOutput(ZAttentionOutput))
     .query(({ ctx }) => attentionList(ctx)),
   resolve: managerProcedure
     .meta({ path: '/offline/resolve' })
     .input(ZResolveInput)
-    .output(ZResolveOutput)
+    .output(syncOutput(ZResolveOutput))
     .mutation(({ ctx, input }) => resolveSale(ctx, input)),
 });
