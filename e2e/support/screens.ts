@@ -410,6 +410,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Owner: Customers', as: 'owner', path: '/customers', show: (p) => heading(p, 'Customers') },
   { name: 'Owner: Reports: Sales', as: 'owner', path: '/reports', show: reportsTab('Sales') },
   { name: 'Owner: Reports: End of Day', as: 'owner', path: '/reports', show: reportsTab('End of Day') },
+  { name: 'Owner: Needs Attention', as: 'owner', path: '/attention', show: (p) => p.getByRole('table', { name: 'Open offline sales' }).waitFor() },
   { name: 'Owner: Audit', as: 'owner', path: '/store/audit', show: auditLoaded },
   { name: 'Tablet: Audit', as: 'owner', path: '/store/audit', viewport: TABLET, show: auditLoaded },
   { name: 'Owner: Roadmap', as: 'owner', path: '/roadmap', show: roadmapLoaded },
