@@ -78,7 +78,7 @@ describe('the device sync', () => {
   });
 
   it('sends the outbox first in, first out, and a completed or kept-for-attention answer removes the sale', async () => {
-    const t = setup(async (input) => (input.orderNumber === 'T-2' ? { status: 'NEEDS_ATTENTION', reason: 'Item 10234 was sold' } : { status: 'COMPLETED' }));
+    const t = setup((input) => Promise.resolve(input.orderNumber === 'T-2' ? { status: 'NEEDS_ATTENTION', reason: 'Item 10234 was sold' } : { status: 'COMPLETED' }));
     await t.sync.run();
     t.setOnline(false);
     await t.sell();
@@ -98,10 +98,7 @@ describe('the device sync', () => {
 
   it('keeps a sale whose send found no server, stops the round there, and backs off', async () => {
     let down = true;
-    const t = setup(async () => {
-      if (down) throw callError(null, 'Failed to fetch');
-      return { status: 'COMPLETED' };
-    });
+    const t = setup(() => (down ? Promise.reject(callError(null, 'Failed to fetch')) : Promise.resolve({ status: 'COMPLETED' })));
     await t.sync.run();
     await t.sell();
     await t.sell();
@@ -122,10 +119,7 @@ describe('the device sync', () => {
 
   it('marks a sale the server refuses as malformed stuck, keeps it and sends the next; at start it is sent again', async () => {
     let refuse = true;
-    const t = setup(async (input) => {
-      if (refuse && input.orderNumber === 'T-1') throw callError(400, 'Order number T-1 is not one of this device');
-      return { status: 'COMPLETED' };
-    });
+    const t = setup((input) => (refuse && input.orderNumber === 'T-1' ? Promise.reject(callError(400, 'Order number T-1 is not one of this device')) : Promise.resolve({ status: 'COMPLETED' })));
     await t.sync.run();
     await t.sell();
     await t.sell();

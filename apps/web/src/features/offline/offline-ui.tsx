@@ -339,8 +339,7 @@ function OfflineReceiptView({ receipt, onNewSale }: { receipt: ReceiptModel; onN
           aria-label="Receipt paper"
           data={RECEIPT_PAPERS.map((p) => ({ value: p.value, label: p.label }))}
           value={paper}
-          onChange={(v) => {
-            const chosen = v as ReceiptPaper;
+          onChange={(chosen) => {
             setPaper(chosen);
             savePaper(window.localStorage, chosen);
           }}

@@ -66,33 +66,35 @@ export function memoryDb(): DeviceDb & { devices: Map<number, DeviceRecord>; ent
   return {
     devices,
     entries,
-    device: async (storeId) => clone(devices.get(storeId)),
-    putDevice: async (record) => void devices.set(record.storeId, clone(record)),
-    updateDevice: async (storeId, change) => {
+    device: (storeId) => Promise.resolve(clone(devices.get(storeId))),
+    putDevice: (record) => Promise.resolve(void devices.set(record.storeId, clone(record))),
+    updateDevice: (storeId, change) => {
       const found = devices.get(storeId);
-      if (!found) return undefined;
+      if (!found) return Promise.resolve(undefined);
       const next = change(clone(found));
       devices.set(storeId, clone(next));
-      return next;
+      return Promise.resolve(next);
     },
-    outbox: async (storeId) => clone(entries.filter((e) => e.storeId === storeId)),
-    putEntry: async (entry) => {
+    outbox: (storeId) => Promise.resolve(clone(entries.filter((e) => e.storeId === storeId))),
+    putEntry: (entry) => {
       const i = entries.findIndex((e) => e.seq === entry.seq);
       if (i >= 0) entries[i] = clone(entry);
       else entries.push(clone(entry));
+      return Promise.resolve();
     },
-    removeEntry: async (s) => {
+    removeEntry: (s) => {
       const i = entries.findIndex((e) => e.seq === s);
       if (i >= 0) entries.splice(i, 1);
+      return Promise.resolve();
     },
-    queueSale: async (storeId, make) => {
+    queueSale: (storeId, make) => {
       const device = devices.get(storeId);
       const number = device?.numbers[0];
-      if (!device || number === undefined) throw new Error(NO_NUMBERS_LEFT);
+      if (!device || number === undefined) return Promise.reject(new Error(NO_NUMBERS_LEFT));
       const entry = { ...make(number, clone(device)), seq: ++seq };
       devices.set(storeId, { ...device, numbers: device.numbers.slice(1) });
       entries.push(clone(entry));
-      return entry;
+      return Promise.resolve(entry);
     },
   };
 }
@@ -105,31 +107,32 @@ export function callError(status: number | null, message = 'failed'): Error {
 }
 
 /** A server that records every call; `replayAnswer` decides each replay's fate. */
-export function fakeServer(replayAnswer: (input: ReplayWire) => Promise<Awaited<ReturnType<DeviceApi['replay']>>> = async () => ({ status: 'COMPLETED' })) {
+export function fakeServer(replayAnswer: (input: ReplayWire) => Promise<Awaited<ReturnType<DeviceApi['replay']>>> = () => Promise.resolve({ status: 'COMPLETED' })) {
   const calls: string[] = [];
   const replays: ReplayWire[] = [];
   const reports: Parameters<DeviceApi['report']>[0][] = [];
   let next = 1;
   const api: DeviceApi = {
-    register: async () => void calls.push('register'),
-    reserveNumbers: async () => {
+    register: () => Promise.resolve(void calls.push('register')),
+    reserveNumbers: () => {
       calls.push('reserve');
-      return { numbers: Array.from({ length: 25 }, () => `T-${next++}`) };
+      return Promise.resolve({ numbers: Array.from({ length: 25 }, () => `T-${next++}`) });
     },
-    report: async (input) => {
+    report: (input) => {
       calls.push('report');
       reports.push(input);
+      return Promise.resolve();
     },
-    snapshot: async () => {
+    snapshot: () => {
       calls.push('snapshot');
-      return snapshotFixture();
+      return Promise.resolve(snapshotFixture());
     },
     replay: async (input) => {
       calls.push(`replay ${input.orderNumber}`);
       replays.push(input);
       return replayAnswer(input);
     },
-    reachable: async () => true,
+    reachable: () => Promise.resolve(true),
   };
   return { api, calls, replays, reports };
 }
