@@ -4,8 +4,9 @@
  * sale left them), names the drawer for QuickBooks and sees the name in the trial
  * balance, and downloads the hledger journal and the QuickBooks Online CSV of the day; the
  * owner drills from a trial balance row into its account's journals, reads the day's
- * journals and opens the sale's order from its journal; a manager reads the books but
- * cannot rename. Screenshots are taken to be looked at.
+ * journals and opens the sale's order from its journal; the accountant, who may not open
+ * Orders, reads the sale's order read-only over the journals; a manager reads the books
+ * but cannot rename. Screenshots are taken to be looked at.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
@@ -142,6 +143,30 @@ describe('Books', () => {
     await page.waitForURL(/\/orders\?/);
     await page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 }).waitFor();
     await screenshot(page, 'books-journal-opens-order');
+  });
+
+  test('the accountant, who may not open Orders, drills from the trial balance to the sale’s journal and reads its order read-only', async () => {
+    const { page } = tp;
+    await openAs(page, accountant, '/books');
+    await page.getByTestId('trial-balance').waitFor();
+    await page.getByRole('button', { name: 'Journals of assets:clearing:card' }).click();
+    const journals = page.getByTestId('journals');
+    await journals.locator('tbody').getByText('Sale', { exact: true }).waitFor();
+    // No link into the Orders page, which an accountant may not open: the order opens over the journals.
+    expect(await journals.getByRole('link', { name: `Order ${orderNumber}` }).count()).toBe(0);
+    await journals.getByRole('button', { name: `Order ${orderNumber}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+    await dialog.getByTestId('journal-order').waitFor();
+    expect(await rowOf(page, 'journal-order-lines', 'ADA1')).toEqual(['ADA1', 'Lamp', '2', '$40.00', '$72.00', '']);
+    expect(await rowOf(page, 'journal-order-lines', '—')).toEqual(['—', 'Gift wrap', '1', '$3.00', '$3.00', '']);
+    expect(await rowOf(page, 'journal-order-payments', 'Card')).toEqual(['Card', '$60.00', '$1.45', '$0.00']);
+    expect(await rowOf(page, 'journal-order-payments', 'Cash')).toEqual(['Cash', '$18.75', '$0.00', '$11.25']);
+    expect(await dialog.getByTestId('summary-total').innerText()).toBe('$78.75');
+    await screenshot(page, 'books-journal-order-accountant');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The journals stay as they were: the account and its period.
+    await journals.getByText('assets:clearing:card: journals from').waitFor();
   });
 
   test('a manager reads the books but names no account', async () => {

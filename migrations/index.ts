@@ -30,6 +30,7 @@ import * as m0024 from './0024_add_vendor_portal';
 import * as m0025 from './0025_index_item_foreign_keys';
 import * as m0026 from './0026_add_vendor_details';
 import * as m0027 from './0027_move_stock_to_items';
+import * as m0028 from './0028_add_offline_till';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025_index_item_foreign_keys': m0025,
   '0026_add_vendor_details': m0026,
   '0027_move_stock_to_items': m0027,
+  '0028_add_offline_till': m0028,
 };

@@ -205,6 +205,24 @@ describe('the worked example of the books, through the API', () => {
     expect(accounts.find((a) => a.key === 'drawer')).toMatchObject({ exportName: 'Undeposited Cash', exportNumber: '1010', balance: M('18') });
   });
 
+  it('opens a sale’s or a refund’s order read-only for the accountant, who may not fetch orders; a draft, another store’s order and a cashier get nothing', async () => {
+    const today = (await h.as(shop.manager).reports.endOfDay.report({})).today;
+    const { journals } = await h.as(shop.accountant).books.journals({ from: today, to: today });
+    const refund = journals.find((j) => j.kind === 'REFUND')!;
+    expect(refund.orderId).not.toBeNull();
+    const { order } = await h.as(shop.accountant).books.order({ orderId: Number(refund.orderId) });
+    expect(order.orderNumber).toBe(sale.orderNumber);
+    expect(order.items.map((i) => i.description)).toEqual(['Lamp', 'Chair', 'Gift wrap']);
+    expect(order.refunds?.map((r) => r.reason)).toEqual(['Wobbly leg', 'Shade torn']);
+    expect(order.payments.map((p) => v(p.applied))).toEqual([$('60'), $('45')]);
+    expect((await failureOf(h.as(shop.accountant).order.fetch({ orderId: Number(sale.orderId) }))).status).toBe(403);
+    const { nextOrderId } = await h.as(shop.cashier).order.next();
+    expect((await failureOf(h.as(shop.accountant).books.order({ orderId: nextOrderId }))).status).toBe(404);
+    expect((await failureOf(h.as(shop.cashier).books.order({ orderId: Number(sale.orderId) }))).status).toBe(403);
+    const other = await openExampleShop(h);
+    expect((await failureOf(h.as(other.accountant).books.order({ orderId: Number(sale.orderId) }))).status).toBe(404);
+  });
+
   it('answers nothing of another store', async () => {
     const other = await openExampleShop(h);
     const tb = await h.as(other.accountant).books.trialBalance({});

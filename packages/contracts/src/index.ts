@@ -19,3 +19,4 @@ export * from './item';
 export * from './scan';
 export * from './books';
 export * from './portal';
+export * from './offline';

@@ -151,6 +151,9 @@ export function dayClosedMessage(day: string): string {
   return `The business day ${day} is closed; no more money can be taken or paid out today`;
 }
 
+/** A device whose last report had offline sales not yet sent. */
+export const ZDeviceWaiting = z.object({ deviceName: z.string(), pending: zIdOut, oldestPendingAt: zDateOut.nullable(), reportedAt: zDateOut });
+
 /** /order/day-status: the store's business day now and whether it was closed (the till's banner). */
 export const ZDayStatusOutput = z.object({
   success: z.boolean(),
@@ -159,6 +162,8 @@ export const ZDayStatusOutput = z.object({
   closed: z.boolean(),
   /** dayClosedMessage(today) when closed, else null. */
   message: z.string().nullable(),
+  /** Devices whose last report had offline sales not yet sent (the End of Day close warns). */
+  devicesWaiting: z.array(ZDeviceWaiting),
 });
 
 export const ZEndOfDayPayment = z.object({

@@ -3,7 +3,7 @@
  * and payment methods.
  */
 import { z } from 'zod';
-import { isValidTimeZone, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
+import { isValidTimeZone, OFFLINE_MAX_HOURS_LIMIT, OFFLINE_MAX_SALES_LIMIT, TAX_SHORT_NAME_MAX_LENGTH } from '@pos/domain';
 import { ZRoleAssignment } from './auth';
 import { own, requiredMessage } from './messages';
 import { zDateOut, zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPercent, zPercentOut, zString, zText } from './wire';
@@ -44,6 +44,25 @@ const t1 = taxInput(1);
 const t2 = taxInput(2);
 const t3 = taxInput(3);
 
+const limitInt = (label: string, max: number) => {
+  const message = own(`${label} must be a whole number from 1 to ${max}`);
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+};
+/** Largest offline total limit a store may set. */
+export const OFFLINE_MAX_TOTAL_LIMIT = 1_000_000_000_000n;
+/**
+ * The offline till's limits per device (docs/ARCHITECTURE.md, The offline till): how many
+ * sales, how much money and how many hours it may sell without the network. Each left out
+ * of a settings update keeps the saved value.
+ */
+const offlineLimitInputs = {
+  offlineMaxSales: limitInt('Offline sales limit', OFFLINE_MAX_SALES_LIMIT).optional(),
+  offlineMaxTotal: zMoney.refine((v) => v > 0n && v <= OFFLINE_MAX_TOTAL_LIMIT, own('Offline total limit must be more than $0.00 and at most $1,000,000.00')).optional(),
+  offlineMaxHours: limitInt('Offline hours limit', OFFLINE_MAX_HOURS_LIMIT).optional(),
+};
+const offlineLimitOutputs = { offlineMaxSales: zIdOut, offlineMaxTotal: zMoneyOut, offlineMaxHours: zIdOut };
+export const ZOfflineLimits = z.object(offlineLimitOutputs);
+
 export const ZUpdateSettingsInput = z.object({
   orderPrefix: zText('Order Prefix', 20),
   nextOrderNumber: z
@@ -73,6 +92,7 @@ export const ZUpdateSettingsInput = z.object({
   timeZone: zTimeZone.optional(),
   /** Optional: the store's postal address, printed on vendors' statements; absent keeps the saved one. */
   address: zOptionalText('Store Address', 300).optional(),
+  ...offlineLimitInputs,
 });
 export type UpdateSettingsInput = z.output<typeof ZUpdateSettingsInput>;
 
@@ -102,6 +122,7 @@ export const ZSettingsOutput = z.object({
   tax3ApplyByDefault: z.boolean(),
   timeZone: z.string(),
   address: z.string(),
+  ...offlineLimitOutputs,
   storeUpdatedAt: zDateOut,
 });
 export type SettingsOutput = z.output<typeof ZSettingsOutput>;
@@ -117,6 +138,8 @@ const paymentMethodFields = {
   customerFeeAmount: requiredMoney('Customer Fee Amount'),
   minimumAmount: requiredMoney('Minimum Amount'),
   requiresManagerApproval: z.boolean().default(false),
+  /** For an external card terminal: the till may take this method with no network (never one that needs approval). */
+  offlineAllowed: z.boolean().default(false),
 };
 export const ZCreatePaymentMethodInput = z.object(paymentMethodFields);
 export const ZUpdatePaymentMethodInput = z.object({ id: zId, ...paymentMethodFields });
@@ -130,6 +153,8 @@ export const ZPaymentMethod = z.object({
   customerFeeAmount: zMoneyOut,
   minimumAmount: zMoneyOut,
   requiresManagerApproval: z.boolean(),
+  /** The till may take it offline (Cash always may). */
+  offlineAllowed: z.boolean(),
   /** The store's Cash method: it gives change, charges no fees, and cannot be archived. */
   isCash: z.boolean(),
 });

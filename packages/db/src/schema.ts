@@ -44,6 +44,10 @@ export interface StoresTable {
   tax3_apply_by_default: Setting<boolean>;
   /** The store's postal address, printed on vendors' statements. */
   address: Setting<string>;
+  /** The offline till's limits per device (docs/ARCHITECTURE.md, The offline till). */
+  offline_max_sales: Setting<number>;
+  offline_max_total: Int8Setting;
+  offline_max_hours: Setting<number>;
 }
 
 export interface PaymentMethodsTable {
@@ -55,11 +59,65 @@ export interface PaymentMethodsTable {
   customer_fee_amount: Int8;
   minimum_amount: Int8;
   requires_manager_approval: Setting<boolean>;
+  /** The till may take it offline; always true for Cash (a trigger keeps it). */
+  offline_allowed: Setting<boolean>;
   /** The store's Cash method (one live per store, made with the store): gives change, no fees, never archived. */
   is_cash: ColumnType<boolean, boolean | undefined, never>;
   archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A till of a store (docs/ARCHITECTURE.md, The offline till); device_id is the UUID the device made. */
+export interface DevicesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  device_id: string;
+  name: string;
+  registered_by: NullableInt8;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** What the device last reported waiting in its outbox. */
+  pending: Setting<number>;
+  oldest_pending_at: NullableTimestamp;
+  reported_at: NullableTimestamp;
+}
+
+export type DeviceNumberStatus = 'RESERVED' | 'USED' | 'SKIPPED';
+/** Every order number handed to a device; (store, number) is the key, so no number goes to two devices. */
+export interface DeviceNumbersTable {
+  store_id: Int8;
+  order_number: string;
+  device_id: Int8;
+  status: ColumnType<DeviceNumberStatus, DeviceNumberStatus | undefined, DeviceNumberStatus>;
+  reserved_at: CreatedAt;
+  used_at: NullableTimestamp;
+}
+
+export type OfflineSaleStatus = 'OPEN' | 'COMPLETED' | 'VOIDED';
+/** Every offline sale received, once per (store, client id). */
+export interface OfflineSalesTable {
+  id: GeneratedInt8;
+  store_id: Int8;
+  device_id: Int8;
+  client_id: string;
+  order_number: string;
+  sold_at: ColumnType<Date, Date | string, Date | string>;
+  cashier_id: NullableInt8;
+  status: ColumnType<OfflineSaleStatus, OfflineSaleStatus, OfflineSaleStatus>;
+  /** Why it needs a manager's attention; '' when it completed as sent. */
+  reason: Setting<string>;
+  /** The sale as the device sent it (JSON, money as decimal strings). */
+  sale: ColumnType<unknown, string, string>;
+  total: Int8;
+  request_hash: string;
+  order_id: NullableInt8;
+  /** The first answer, serialized (node:v8), answered again to a resend. */
+  answer: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  resolved_by: NullableInt8;
+  resolved_at: NullableTimestamp;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
 }
 
 export interface UsersTable {
@@ -126,7 +184,7 @@ export interface OrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   customer_name: Generated<string>;
   total: ColumnType<bigint, bigint | number | string | undefined, bigint | number | string>;
-  created_by: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  created_by: NullableInt8;
   created_at: CreatedAt;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
@@ -624,6 +682,9 @@ export interface Database {
   item_codes: ItemCodesTable;
   order_lines: OrderLinesTable;
   payment_methods: PaymentMethodsTable;
+  devices: DevicesTable;
+  device_numbers: DeviceNumbersTable;
+  offline_sales: OfflineSalesTable;
   orders: OrdersTable;
   stores: StoresTable;
   users: UsersTable;

@@ -16,3 +16,4 @@ export * from './vendor-money-settings';
 export * from './time-zones';
 export * from './portal';
 export * from './stock';
+export * from './offline';

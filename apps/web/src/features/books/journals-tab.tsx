@@ -1,12 +1,12 @@
 /**
  * The books' journal view (docs/BOOKS.md, Journals): a period's journals grouped by
  * business day, each with its legs (debits first) and a link to what it comes from (the
- * order of a sale or a refund; the statement of each vendor a payout, rent or
- * adjustment moved); or, drilled into from a trial balance row, only one account's
+ * order of a sale or a refund, read-only in a dialog for an accountant; the statement of
+ * each vendor a payout, rent or adjustment moved); or, drilled into from a trial balance row, only one account's
  * journals after its balance before the period. A page holds at most 100 journals.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ZBooksJournalsInput, fromWire, type BooksJournalsOutput } from '@pos/contracts';
 import { JOURNAL_KIND_LABELS, canAccessRoute, formatMoney } from '@pos/domain';
@@ -15,6 +15,7 @@ import { LoadFailure } from '../../components/load-failure';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
+import { JournalOrderDialog } from './journal-order';
 
 /** What the journal view shows: a period, and one account or every journal. */
 export interface JournalsQuery {
@@ -180,18 +181,30 @@ function vendorsOf(journal: Journal) {
 
 /**
  * What a journal comes from, as a link: a sale's or a refund's order opens in the Orders
- * page (for the roles that may open it); a payout's, a rent's or an adjustment's vendors
- * open their statements of the journal's day.
+ * page for the roles that may open it, and read-only in a dialog over the journals for
+ * the others (an accountant: journal-order.tsx); a payout's, a rent's or an adjustment's
+ * vendors open their statements of the journal's day.
  */
 function JournalSource({ journal }: { journal: Journal }) {
   const { currentRole } = useSession();
+  const [reading, setReading] = useState(false);
   const mayOpenOrders = canAccessRoute(currentRole?.role ?? null, '/orders');
-  if (journal.orderId !== null && journal.orderNumber !== null && mayOpenOrders) {
+  if (journal.orderId !== null && journal.orderNumber !== null) {
     const label = journal.kind === 'REFUND' ? `${journal.reference} of order ${journal.orderNumber}` : `Order ${journal.orderNumber}`;
+    if (mayOpenOrders) {
+      return (
+        <LinkAnchor to="/orders" search={{ order: journal.orderId, number: journal.orderNumber }} size="sm">
+          {label}
+        </LinkAnchor>
+      );
+    }
     return (
-      <LinkAnchor to="/orders" search={{ order: journal.orderId, number: journal.orderNumber }} size="sm">
-        {label}
-      </LinkAnchor>
+      <>
+        <Anchor component="button" type="button" size="sm" onClick={() => setReading(true)} aria-haspopup="dialog">
+          {label}
+        </Anchor>
+        <JournalOrderDialog orderId={reading ? journal.orderId : null} orderNumber={journal.orderNumber} onClose={() => setReading(false)} />
+      </>
     );
   }
   if (journal.kind === 'SALE' || journal.kind === 'REFUND' || journal.kind === 'DAY_CLOSE') {

@@ -39,6 +39,7 @@ function wireMethod(over: Partial<PaymentMethod> & { id: number; name: string })
     customerFeeAmount: money('0'),
     minimumAmount: money('0'),
     requiresManagerApproval: false,
+    offlineAllowed: false,
     isCash: false,
     ...over,
   };

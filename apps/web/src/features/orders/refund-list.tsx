@@ -18,7 +18,8 @@ export function refundedUnits(order: Order, refund: Refund): string {
     .join(', ');
 }
 
-export function RefundList({ order, timeZone, onReceipt }: { order: Order; timeZone: string | undefined; onReceipt: (refund: Refund) => void }) {
+/** Without `onReceipt` the list is read-only: no Receipt buttons. */
+export function RefundList({ order, timeZone, onReceipt }: { order: Order; timeZone: string | undefined; onReceipt?: (refund: Refund) => void }) {
   const refunds = refundsOf(order);
   if (refunds.length === 0) return null;
   return (
@@ -36,9 +37,11 @@ export function RefundList({ order, timeZone, onReceipt }: { order: Order; timeZ
               <Table.Th>Items</Table.Th>
               <Table.Th>Reason</Table.Th>
               <Table.Th ta="right">Back</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Receipt</VisuallyHidden>
-              </Table.Th>
+              {onReceipt ? (
+                <Table.Th>
+                  <VisuallyHidden>Receipt</VisuallyHidden>
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,11 +66,13 @@ export function RefundList({ order, timeZone, onReceipt }: { order: Order; timeZ
                 <Table.Td data-label="Back" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatMoney(fromWire(r.amount))}
                 </Table.Td>
-                <Table.Td>
-                  <Button size="compact-sm" variant="light" onClick={() => onReceipt(r)} aria-label={`Receipt of refund ${r.number}`}>
-                    Receipt
-                  </Button>
-                </Table.Td>
+                {onReceipt ? (
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" onClick={() => onReceipt(r)} aria-label={`Receipt of refund ${r.number}`}>
+                      Receipt
+                    </Button>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -9,6 +9,7 @@ const METHOD: PaymentMethodAnswer = {
   customerFeeAmount: { type: 'Money', value: '250000' },
   minimumAmount: { type: 'Money', value: '5000000' },
   requiresManagerApproval: true,
+  offlineAllowed: false,
   isCash: false,
 };
 
@@ -22,9 +23,16 @@ describe('payment method mapping', () => {
       customerFeeAmount: 250_000n,
       minimumAmount: 5_000_000n,
       requiresManagerApproval: true,
+      offlineAllowed: false,
     });
     const { id: _id, isCash: _isCash, ...wire } = METHOD;
     expect(toPaymentMethodRequest(form)).toEqual(wire);
+  });
+
+  it('never sends a method that needs approval as one the till may take offline', () => {
+    const form = { ...toPaymentMethodForm(METHOD), offlineAllowed: true };
+    expect(toPaymentMethodRequest(form).offlineAllowed).toBe(false);
+    expect(toPaymentMethodRequest({ ...form, requiresManagerApproval: false }).offlineAllowed).toBe(true);
   });
 
   it('trims the name', () => {

@@ -21,6 +21,8 @@ export interface PaymentMethodForm {
   customerFeeAmount: bigint;
   minimumAmount: bigint;
   requiresManagerApproval: boolean;
+  /** The till may take it with no network (never a method that needs approval). */
+  offlineAllowed: boolean;
 }
 
 export type PaymentMethodField = keyof PaymentMethodForm;
@@ -33,6 +35,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodField, string> = {
   customerFeeAmount: 'Customer Fee Amount',
   minimumAmount: 'Minimum Amount',
   requiresManagerApproval: 'Requires Manager Approval',
+  offlineAllowed: 'May be taken offline',
 };
 
 export const EMPTY_PAYMENT_METHOD: PaymentMethodForm = {
@@ -42,6 +45,7 @@ export const EMPTY_PAYMENT_METHOD: PaymentMethodForm = {
   customerFeeAmount: 0n,
   minimumAmount: 0n,
   requiresManagerApproval: false,
+  offlineAllowed: false,
 };
 
 export function toPaymentMethodForm(method: PaymentMethodAnswer): PaymentMethodForm {
@@ -52,6 +56,7 @@ export function toPaymentMethodForm(method: PaymentMethodAnswer): PaymentMethodF
     customerFeeAmount: fromWire(method.customerFeeAmount),
     minimumAmount: fromWire(method.minimumAmount),
     requiresManagerApproval: method.requiresManagerApproval,
+    offlineAllowed: method.offlineAllowed,
   };
 }
 
@@ -64,6 +69,7 @@ export function toPaymentMethodRequest(form: PaymentMethodForm): CreatePaymentMe
     customerFeeAmount: toMoneyWire(form.customerFeeAmount),
     minimumAmount: toMoneyWire(form.minimumAmount),
     requiresManagerApproval: form.requiresManagerApproval,
+    offlineAllowed: form.offlineAllowed && !form.requiresManagerApproval,
   };
 }
 

@@ -34,6 +34,9 @@ const ANSWER: SettingsAnswer = {
   tax3ApplyByDefault: false,
   timeZone: 'America/Toronto',
   address: '12 Harbour Street\nHalifax NS B3J 1A1',
+  offlineMaxSales: 50,
+  offlineMaxTotal: { type: 'Money', value: '2000000000' },
+  offlineMaxHours: 24,
   storeUpdatedAt: '2025-01-01T10:00:00.000Z',
 };
 

@@ -6,7 +6,7 @@
  */
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@pos/api';
-import { fromWire, toPercentWire, ZUpdateSettingsInput } from '@pos/contracts';
+import { fromWire, toMoneyWire, toPercentWire, ZUpdateSettingsInput } from '@pos/contracts';
 import { requestResolver, wholeNumberFromText } from '../../lib/form-validation';
 
 export type SettingsAnswer = inferRouterOutputs<AppRouter>['store']['fetchSettings'];
@@ -42,6 +42,10 @@ export interface SettingsForm extends Record<CommissionKey, bigint> {
   /** The postal address vendors' statements are printed with. */
   address: string;
   taxes: [TaxForm, TaxForm, TaxForm];
+  /** The offline till's limits per device: sales and hours as typed, the total in micro-units. */
+  offlineMaxSales: string;
+  offlineMaxTotal: bigint;
+  offlineMaxHours: string;
 }
 
 function taxFrom(answer: SettingsAnswer, n: TaxNumber): TaxForm {
@@ -65,6 +69,9 @@ export function toSettingsForm(answer: SettingsAnswer): SettingsForm {
     defaultVendorConsignmentCommissionPercent: fromWire(answer.defaultVendorConsignmentCommissionPercent),
     defaultConsignmentCommissionPercent: fromWire(answer.defaultConsignmentCommissionPercent),
     taxes: [taxFrom(answer, 1), taxFrom(answer, 2), taxFrom(answer, 3)],
+    offlineMaxSales: String(answer.offlineMaxSales),
+    offlineMaxTotal: fromWire(answer.offlineMaxTotal),
+    offlineMaxHours: String(answer.offlineMaxHours),
   };
 }
 
@@ -82,8 +89,8 @@ function taxFields<N extends TaxNumber>(n: N, tax: TaxForm) {
 }
 
 /**
- * The screen's form -> the flattened request, text trimmed; a next order number that is
- * not a whole number is sent as NaN, for the schema to refuse.
+ * The screen's form -> the flattened request, text trimmed; a next order number or an
+ * offline limit that is not a whole number is sent as NaN, for the schema to refuse.
  */
 export function toUpdateSettingsRequest(form: SettingsForm): UpdateSettingsRequest {
   const [t1, t2, t3] = form.taxes;
@@ -98,6 +105,9 @@ export function toUpdateSettingsRequest(form: SettingsForm): UpdateSettingsReque
     ...taxFields(3, t3),
     ...(form.timeZone ? { timeZone: form.timeZone } : {}),
     address: form.address.trim(),
+    offlineMaxSales: wholeNumberFromText(form.offlineMaxSales) ?? Number.NaN,
+    offlineMaxTotal: toMoneyWire(form.offlineMaxTotal),
+    offlineMaxHours: wholeNumberFromText(form.offlineMaxHours) ?? Number.NaN,
   };
 }
 

@@ -2,12 +2,13 @@
  * The books, under /books (docs/BOOKS.md, docs/API.md): the chart of accounts with
  * balances, the trial balance as of a day, a period's journals (all, or one account's)
  * and its export, for STORE_ACCOUNTANT and STORE_MANAGER (read-only) and the owner;
- * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner.
+ * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner; the order
+ * a sale's or a refund's journal comes from, read-only, for the same readers.
  */
-import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
+import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
 import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
-import { exportPeriod, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
+import { exportPeriod, journalOrder, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
 const readBooks = anyRoleProcedure('STORE_ACCOUNTANT', 'STORE_MANAGER');
 
@@ -35,6 +36,12 @@ export const booksRouter = router({
     .input(ZBooksJournalsInput)
     .output(ZBooksJournalsOutput)
     .query(({ ctx, input }) => journalsOfPeriod(ctx.db, ctx.storeId, input)),
+
+  order: readBooks
+    .meta({ path: '/books/order' })
+    .input(ZOrderIdInput)
+    .output(ZFetchOrderOutput)
+    .query(({ ctx, input }) => journalOrder(ctx.db, ctx.storeId, input.orderId)),
 
   export: readBooks
     .meta({ path: '/books/export' })

@@ -32,6 +32,7 @@ import {
 } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import { loadOrder } from '../order/order-read';
 import { exportBooks } from './export';
 import * as repo from './books.repository';
 
@@ -220,4 +221,15 @@ export async function journalsOfPeriod(db: Db, storeId: number, input: BooksJour
     journals: page.map((j) => ({ ...j, legs: j.legs.map((l) => ({ ...l, name: nameOf.get(l.account) ?? l.account })) })),
     next: rows.length > BOOKS_JOURNALS_PAGE && last ? { day: last.day, id: last.id } : null,
   };
+}
+
+/**
+ * The order a sale's or a refund's journal comes from, read-only, for the roles that
+ * read the books (an accountant may not open the Orders page): its lines, payments and
+ * refunds. Only a completed (or refunded) order has a journal; another is not found.
+ */
+export async function journalOrder(db: Db, storeId: number, orderId: number) {
+  const order = await loadOrder(db, storeId, orderId);
+  if (order.status !== 'COMPLETED' && order.status !== 'REFUNDED') throw new AppError('NOT_FOUND', 'No journal comes from this order');
+  return { success: true, order };
 }

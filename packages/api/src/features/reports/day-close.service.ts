@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import { dayClosedMessage } from '@pos/contracts';
 import { AppError } from '../../errors';
+import { devicesWaiting } from '../offline/offline.repository';
 import * as repo from './reports.repository';
 
 type Db = Kysely<Database>;
@@ -22,8 +23,11 @@ export async function assertDayOpen(trx: Db, storeId: number): Promise<void> {
   if (closed) throw new AppError('CONFLICT', dayClosedMessage(today));
 }
 
-/** The store's business day now and whether it was closed: what the till shows before a sale. */
+/**
+ * The store's business day now and whether it was closed: what the till shows before a
+ * sale; and the devices that reported offline sales not yet sent (the close warns).
+ */
 export async function dayStatus(db: Db, storeId: number) {
   const { today, closed } = await repo.todayStatus(db, storeId);
-  return { success: true, today, closed, message: closed ? dayClosedMessage(today) : null };
+  return { success: true, today, closed, message: closed ? dayClosedMessage(today) : null, devicesWaiting: await devicesWaiting(db, storeId) };
 }

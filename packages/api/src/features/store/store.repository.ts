@@ -33,6 +33,9 @@ const SETTINGS_COLUMNS = [
   'tax3_apply_by_default as tax3ApplyByDefault',
   'time_zone as timeZone',
   'address',
+  'offline_max_sales as offlineMaxSales',
+  'offline_max_total as offlineMaxTotal',
+  'offline_max_hours as offlineMaxHours',
   'updated_at as storeUpdatedAt',
 ] as const;
 
@@ -81,6 +84,9 @@ export async function updateSettings(db: Db, storeId: number, s: UpdateSettingsI
       tax3_apply_by_default: s.tax3ApplyByDefault,
       ...(s.timeZone ? { time_zone: s.timeZone } : {}),
       ...(s.address === undefined ? {} : { address: s.address }),
+      ...(s.offlineMaxSales === undefined ? {} : { offline_max_sales: s.offlineMaxSales }),
+      ...(s.offlineMaxTotal === undefined ? {} : { offline_max_total: s.offlineMaxTotal }),
+      ...(s.offlineMaxHours === undefined ? {} : { offline_max_hours: s.offlineMaxHours }),
       updated_at: NEXT_UPDATED_AT,
     })
     .where(isStoreRow(storeId))
@@ -112,6 +118,7 @@ const PAYMENT_COLUMNS = [
   'customer_fee_amount as customerFeeAmount',
   'minimum_amount as minimumAmount',
   'requires_manager_approval as requiresManagerApproval',
+  'offline_allowed as offlineAllowed',
   'is_cash as isCash',
 ] as const;
 
@@ -122,6 +129,7 @@ export interface PaymentMethodValues {
   customerFeeAmount: bigint;
   minimumAmount: bigint;
   requiresManagerApproval: boolean;
+  offlineAllowed: boolean;
 }
 
 function paymentRow(v: PaymentMethodValues) {
@@ -132,6 +140,7 @@ function paymentRow(v: PaymentMethodValues) {
     customer_fee_amount: v.customerFeeAmount,
     minimum_amount: v.minimumAmount,
     requires_manager_approval: v.requiresManagerApproval,
+    offline_allowed: v.offlineAllowed,
   };
 }
 

@@ -17,6 +17,12 @@ type Db = Kysely<Database>;
 export const PAYMENT_METHOD_NOT_FOUND = 'No such payment method in this store';
 export const CASH_NOT_DELETABLE = "The Cash method cannot be deleted: it is the store's default tender";
 export const CASH_TAKES_NO_FEES = 'The Cash method has no fees, no minimum amount and no manager approval';
+export const APPROVAL_NOT_OFFLINE = "A payment method that needs a manager's approval cannot be taken offline";
+
+/** A method that needs a manager's approval is never taken offline (no manager can approve at a till with no network). */
+function assertOfflineAllowed(v: repo.PaymentMethodValues) {
+  if (v.offlineAllowed && v.requiresManagerApproval) throw new AppError('BAD_REQUEST', APPROVAL_NOT_OFFLINE);
+}
 
 /** The Cash method keeps its fees, minimum and approval at zero; only its name may change. */
 function assertCashPlain(v: repo.PaymentMethodValues) {
@@ -46,6 +52,7 @@ function auditedMethod({ id: _id, isCash: _isCash, ...method }: repo.PaymentMeth
 }
 
 export async function createPaymentMethod(db: Db, actor: Actor, input: repo.PaymentMethodValues) {
+  assertOfflineAllowed(input);
   return db.transaction().execute(async (trx) => {
     const paymentMethod = await repo.insertPaymentMethod(trx, actor.storeId, input);
     const storeUpdatedAt = await repo.touchStore(trx, actor.storeId);
@@ -60,6 +67,7 @@ export async function updatePaymentMethod(db: Db, actor: Actor, id: number, inpu
     const before = await repo.lockPaymentMethod(trx, actor.storeId, id);
     if (!before) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     if (before.isCash) assertCashPlain(input);
+    else assertOfflineAllowed(input);
     const paymentMethod = await repo.updatePaymentMethod(trx, actor.storeId, id, input);
     if (!paymentMethod) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     const storeUpdatedAt = await repo.touchStore(trx, actor.storeId);
