@@ -89,7 +89,7 @@ function connectivityLink(): TRPCLink<AppRouter> {
           },
           complete: () => observer.complete(),
           error: (error: TRPCClientError<AppRouter>) => {
-            if (isConnectFailure(error)) connectivity.noteUnreachable();
+            if (isConnectFailure(error)) void connectivity.noteCallFailed();
             else connectivity.noteReached();
             observer.error(error);
           },

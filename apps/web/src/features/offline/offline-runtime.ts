@@ -7,7 +7,7 @@
  * keep the device's data (`navigator.storage.persist()`).
  */
 import { includes } from '@pos/domain';
-import { connectivity } from '../../lib/connectivity';
+import { connectivity, probeServer } from '../../lib/connectivity';
 import { session } from '../../lib/session';
 import { startServiceWorker } from '../../lib/service-worker';
 import type { createTrpcClient } from '../../lib/trpc';
@@ -26,13 +26,9 @@ export function trpcDeviceApi(client: TrpcClient): DeviceApi {
     register: (input) => client.device.register.mutate(input),
     reserveNumbers: (input) => client.device.reserveNumbers.mutate(input),
     report: (input) => client.device.report.mutate(input),
-    snapshot: async (): Promise<DeviceSnapshotWire> => client.device.snapshot.mutate({}),
+    snapshot: async (): Promise<DeviceSnapshotWire> => client.device.snapshot.query({}),
     replay: async (input): Promise<ReplayAnswer> => client.offline.replay.mutate(input),
-    reachable: () =>
-      fetch('/health', { cache: 'no-store' }).then(
-        () => true,
-        () => false,
-      ),
+    reachable: probeServer,
   };
 }
 

@@ -10,7 +10,7 @@
  *   to the outbox with the device's next number before the receipt shows and prints.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@pos/domain';
 import { MoneyInput, PercentInput } from '../../components/decimal-input';
 import { lineAmounts, lineOwner, type LineState } from '../orders/order-lines';
@@ -147,10 +147,7 @@ export function OfflineTill({ sync, store }: { sync: DeviceSync; store: ReceiptS
 
   return (
     <Stack gap="md" data-testid="offline-till">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Offline sale
-        </Title>
+      <Group justify="flex-end">
         <Text size="sm" c="dimmed" data-testid="offline-numbers-left">
           {plural(state.numbersLeft, 'order number')} left on this till
         </Text>

@@ -85,17 +85,22 @@ export function OrdersPage({ open, lookupStatus = null }: { open?: OpenOrderTab 
   const { timeZone } = useStoreClock();
   const offlineStore = useMemo<ReceiptStore>(() => ({ name: currentRole?.storeName ?? '', address: '', timeZone }), [currentRole?.storeName, timeZone]);
   const banner = offline ? <offline.ui.OfflineBanner sync={offline.sync} online={online} /> : null;
-  if (!online) {
-    return (
-      <Box>
-        <PageHeading>Orders</PageHeading>
-        {banner}
-        {offline ? <offline.ui.OfflineTill sync={offline.sync} store={offlineStore} /> : <Loader size="sm" />}
+  // Offline, the online tabs stay mounted but hidden: a draft being typed is there again when the network returns.
+  return (
+    <>
+      {online ? null : (
+        <Box data-testid="offline-page">
+          <PageHeading>Offline Sale</PageHeading>
+          {banner}
+          {offline ? <offline.ui.OfflineTill sync={offline.sync} store={offlineStore} /> : <Loader size="sm" />}
+        </Box>
+      )}
+      <Box hidden={!online}>
+        {/* Another user or store has its own tabs (and its own drafts). */}
+        <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} banner={online ? banner : null} />
       </Box>
-    );
-  }
-  // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} banner={banner} />;
+    </>
+  );
 }
 
 type OfflineUi = typeof import('../offline/offline-ui');
