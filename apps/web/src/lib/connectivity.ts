@@ -48,7 +48,7 @@ function createConnectivity(initiallyOnline: boolean, probe: () => Promise<boole
     },
     /** A call got an answer. */
     noteReached: () => set(true, false),
-    subscribe(listener: () => void): () => void {
+    subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
@@ -68,7 +68,7 @@ if (typeof window !== 'undefined') {
 /** A failure with no answer from the server (not one the caller aborted). */
 export function isConnectFailure(error: unknown): boolean {
   if (httpStatusOf(error) !== null) return false;
-  const cause = typeof error === 'object' && error !== null && 'cause' in error ? (error as { cause: unknown }).cause : error;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : error;
   return !(cause instanceof DOMException && cause.name === 'AbortError');
 }
 
