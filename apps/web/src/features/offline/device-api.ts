@@ -50,7 +50,7 @@ export interface DeviceSnapshotWire {
     limits: { offlineMaxSales: number; offlineMaxTotal: MoneyWire; offlineMaxHours: number };
   };
   paymentMethods: SnapshotMethod[];
-  itemCodes: { code: string; vendorId: number; vendorName: string; booth: string }[];
+  itemCodes: { code: string; vendorId: number | null; vendorName: string; booth: string }[];
   items: { itemNumber: string; itemCode: string; description: string; price: MoneyWire }[];
   cashier: { userId: number; name: string };
 }
