@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Alert, Badge, Box, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatMoney } from '@pos/domain';
+import { formatDateTimeIn, formatMoney } from '@pos/domain';
 import { MoneyInput, PercentInput } from '../../components/decimal-input';
 import { lineAmounts, lineOwner, type LineState } from '../orders/order-lines';
 import { ReceiptSheet, usePrintLayer } from '../orders/receipt';
@@ -37,8 +37,19 @@ export function OfflineBanner({ sync, online }: { sync: DeviceSync; online: bool
     return () => clearInterval(timer);
   }, []);
   const stale = state.loaded && state.storeId !== null && syncIsStale(state, now);
+  if (state.storeId === null) return null;
   return (
     <Stack gap="xs" mb="sm">
+      {online ? (
+        <Group gap="xs" justify="flex-end" data-testid="offline-readiness">
+          <Text size="xs" c="dimmed">
+            {state.snapshotAt === null ? 'Not ready to sell offline yet' : `Ready to sell offline: ${plural(state.numbersLeft, 'number')}, data of ${formatDateTimeIn(new Date(state.snapshotAt), state.snapshot?.store.timeZone)}`}
+          </Text>
+          <Button variant="subtle" size="compact-xs" loading={state.syncing} onClick={() => void sync.run({ forceSnapshot: true })}>
+            Refresh offline data
+          </Button>
+        </Group>
+      ) : null}
       {!online ? (
         <Alert color="orange" variant="filled" role="status" data-testid="offline-banner" title={`Offline — ${plural(state.pending, 'sale')} waiting to be sent`}>
           The till sells offline with what it last took from the server. Sales are sent when the network returns.
@@ -60,7 +71,7 @@ export function OfflineBanner({ sync, online }: { sync: DeviceSync; online: bool
       ) : null}
       {stale ? (
         <Alert color="yellow" variant="light" role="alert" data-testid="sync-stale" title="This till has not synced for 24 hours">
-          {state.lastSyncAt === null ? 'It has never reached the server with its offline sales.' : `Last synced ${new Date(state.lastSyncAt).toLocaleString()}.`} Check the network connection.
+          {state.lastSyncAt === null ? 'It has never reached the server with its offline sales.' : `Last synced ${formatDateTimeIn(new Date(state.lastSyncAt), state.snapshot?.store.timeZone)}.`} Check the network connection.
         </Alert>
       ) : null}
     </Stack>
