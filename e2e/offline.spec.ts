@@ -1,6 +1,7 @@
 /**
  * The offline till in Chromium with the network cut (Playwright's setOffline), as a
- * cashier: the till opened online takes the store's snapshot and a block of numbers; with
+ * cashier: the till opened online and enabled for offline selling takes the store's
+ * snapshot and a block of numbers; with
  * no network the page still loads (the service worker), three sales are rung up (Cash, a
  * card terminal marked "May be taken offline", a scanned tagged item), each receipt shows
  * its final number marked offline; the outbox survives a reload; a fourth sale past the
@@ -120,12 +121,16 @@ describe('the offline till', () => {
     const { page } = tp;
     await openAs(page, owner, '/orders');
     await page.getByRole('tab', { name: 'Order Lookup' }).waitFor();
+    expect(await page.getByTestId('offline-readiness').textContent()).toContain('This till does not sell offline');
+    expect(await deviceRecord(page)).toBeNull();
+    await page.getByRole('button', { name: 'Sell offline on this till' }).click();
     // The device registers, takes the snapshot and its block of numbers; the worker installs.
     await expect.poll(async () => (await deviceRecord(page))?.numbers.length ?? 0, { timeout: 15_000 }).toBe(25);
     await page.waitForFunction(() => (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker.ready.then(() => true));
     const manifest = await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.json() as Promise<{ display: string; start_url: string; icons: unknown[] }>));
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/orders' });
     const firstNumber = (await deviceRecord(page))?.numbers[0];
+    await expect.poll(() => page.getByTestId('offline-readiness').textContent()).toMatch(/^Ready to sell offline: 25 order numbers, data of /);
 
     // No network: the page still loads, from the service worker, on the offline till.
     await browser.context.setOffline(true);

@@ -12,6 +12,8 @@ function setup(replay?: Parameters<typeof fakeServer>[0]) {
   let online = true;
   const sync = new DeviceSync({ api: server.api, db, now: () => now, online: () => online, storeId: () => STORE });
   return {
+    /** The till enabled for offline selling, then synced. */
+    start: () => sync.enable(),
     db,
     server,
     sync,
@@ -40,9 +42,17 @@ function setup(replay?: Parameters<typeof fakeServer>[0]) {
 }
 
 describe('the device sync', () => {
+  it('does nothing until the till is enabled for offline selling (no numbers taken)', async () => {
+    const t = setup();
+    await t.sync.run({ includeStuck: true, retryNow: true });
+    expect(t.server.calls).toEqual([]);
+    expect(t.sync.getState()).toMatchObject({ loaded: true, enabled: false, storeId: STORE });
+    await expect(t.sell()).rejects.toThrow('no order numbers left');
+  });
+
   it('registers once, takes a snapshot and a block of numbers, and reports', async () => {
     const t = setup();
-    await t.sync.run();
+    await t.start();
     expect(t.server.calls).toEqual(['register', 'snapshot', 'reserve', 'report']);
     const state = t.sync.getState();
     expect(state.numbersLeft).toBe(25);
@@ -55,7 +65,7 @@ describe('the device sync', () => {
 
   it('refreshes the snapshot once it is older than a few minutes, and on demand', async () => {
     const t = setup();
-    await t.sync.run();
+    await t.start();
     t.advance(SNAPSHOT_MAX_AGE_MS + 1);
     await t.sync.run();
     await t.sync.run({ forceSnapshot: true });
@@ -65,7 +75,7 @@ describe('the device sync', () => {
   it(`refills the block when ${REFILL_AT} or fewer numbers are left, never handing out a number twice`, async () => {
     const t = setup();
     t.setOnline(true);
-    await t.sync.run();
+    await t.start();
     t.setOnline(false);
     const numbers: string[] = [];
     for (let i = 0; i < 15; i++) numbers.push((await t.sell()).orderNumber);
@@ -79,7 +89,7 @@ describe('the device sync', () => {
 
   it('sends the outbox first in, first out, and a completed or kept-for-attention answer removes the sale', async () => {
     const t = setup((input) => Promise.resolve(input.orderNumber === 'T-2' ? { status: 'NEEDS_ATTENTION', reason: 'Item 10234 was sold' } : { status: 'COMPLETED' }));
-    await t.sync.run();
+    await t.start();
     t.setOnline(false);
     await t.sell();
     await t.sell();
@@ -99,7 +109,7 @@ describe('the device sync', () => {
   it('keeps a sale whose send found no server, stops the round there, and backs off', async () => {
     let down = true;
     const t = setup(() => (down ? Promise.reject(callError(null, 'Failed to fetch')) : Promise.resolve({ status: 'COMPLETED' })));
-    await t.sync.run();
+    await t.start();
     await t.sell();
     await t.sell();
     await t.sync.run();
@@ -120,7 +130,7 @@ describe('the device sync', () => {
   it('marks a sale the server refuses as malformed stuck, keeps it and sends the next; at start it is sent again', async () => {
     let refuse = true;
     const t = setup((input) => (refuse && input.orderNumber === 'T-1' ? Promise.reject(callError(400, 'Order number T-1 is not one of this device')) : Promise.resolve({ status: 'COMPLETED' })));
-    await t.sync.run();
+    await t.start();
     await t.sell();
     await t.sell();
     await t.sync.run();

@@ -6,6 +6,10 @@
  * asked), refills the number block at OFFLINE_REFILL_AT or fewer, and reports what still
  * waits (/device/report). A round runs at start, when the network returns, every minute,
  * and on demand. Pure of React: screens read `getState()` through `subscribe`.
+ *
+ * A browser sells offline only once someone enabled it on that till (`enable`): each device
+ * takes a block of the store's order numbers, so a manager's laptop or a phone that only
+ * looks at orders takes none, and the store's numbers run on without gaps.
  */
 import { fromWire } from '@pos/contracts';
 import { httpStatusOf, errorMessage } from '../../lib/errors';
@@ -34,6 +38,8 @@ export interface SyncState {
   storeId: number | null;
   /** The device's record has been read. */
   loaded: boolean;
+  /** This till sells offline for the store (it has a device record). */
+  enabled: boolean;
   deviceId: string | null;
   pending: number;
   /** Σ totals of the sales waiting, micro-units. */
@@ -52,6 +58,7 @@ export interface SyncState {
 const EMPTY: SyncState = {
   storeId: null,
   loaded: false,
+  enabled: false,
   deviceId: null,
   pending: 0,
   pendingTotal: 0n,
@@ -112,28 +119,38 @@ export class DeviceSync {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** The device's record for the store, made (with a new device id) the first time. */
+  /** Makes this till sell offline for the current store (a device record with a new device id), then syncs. */
+  async enable(): Promise<void> {
+    const storeId = this.deps.storeId();
+    if (storeId === null) return;
+    if (!(await this.deps.db.device(storeId))) {
+      const deviceId = newUuid();
+      const record: DeviceRecord = { storeId, deviceId, name: `Till ${deviceId.slice(0, 4).toUpperCase()}`, registered: false, numbers: [], skipped: [], snapshot: null, snapshotAt: null, lastSyncAt: null };
+      await this.deps.db.putDevice(record);
+    }
+    await this.run({ forceSnapshot: true });
+  }
+
+  /** The device's record for the store. */
   private async device(storeId: number): Promise<DeviceRecord> {
     const found = await this.deps.db.device(storeId);
     if (found) return found;
-    const deviceId = newUuid();
-    const record: DeviceRecord = { storeId, deviceId, name: `Till ${deviceId.slice(0, 4).toUpperCase()}`, registered: false, numbers: [], skipped: [], snapshot: null, snapshotAt: null, lastSyncAt: null };
-    await this.deps.db.putDevice(record);
-    return record;
+    throw new Error('This till does not sell offline');
   }
 
   /** Reads the device's record and outbox into the state (after every change). */
   async load(): Promise<void> {
     const storeId = this.deps.storeId();
-    if (storeId === null) {
-      this.set({ ...EMPTY, loaded: true });
+    const device = storeId === null ? undefined : await this.deps.db.device(storeId);
+    if (storeId === null || !device) {
+      this.set({ ...EMPTY, storeId, loaded: true });
       return;
     }
-    const device = await this.device(storeId);
     const outbox = await this.deps.db.outbox(storeId);
     this.set({
       storeId,
       loaded: true,
+      enabled: true,
       deviceId: device.deviceId,
       pending: outbox.length,
       pendingTotal: outbox.reduce((sum, e) => sum + BigInt(e.total), 0n),
@@ -169,7 +186,7 @@ export class DeviceSync {
   private async round({ forceSnapshot, includeStuck, retryNow }: RunOptions): Promise<void> {
     await this.load();
     const storeId = this.state.storeId;
-    if (storeId === null || !this.deps.online()) return;
+    if (storeId === null || !this.state.enabled || !this.deps.online()) return;
     this.set({ syncing: true });
     try {
       let device = await this.device(storeId);

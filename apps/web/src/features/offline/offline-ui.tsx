@@ -1,6 +1,9 @@
 /**
  * The offline till's screens (docs/ARCHITECTURE.md, The offline till), loaded with the
  * device's sync after the orders page opens:
+ * - OfflineReadiness, online, a line at the foot of the page: whether this till sells offline (“Sell offline on
+ *   this till” enables it), how many numbers it holds and how fresh its data is, with a
+ *   refresh.
  * - OfflineBanner: offline, how many sales wait to be sent; online, those still waiting,
  *   any the server refused as malformed (stuck), and a warning after 24 hours unsynced.
  * - OfflineTill: a sale rung up with no network. Lines come from an item number (a scan:
@@ -29,6 +32,26 @@ export function useSyncState(sync: DeviceSync): SyncState {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** Online, at the foot of the orders page (out of the till's Tab order): whether this till sells offline, enabling it, a refresh. */
+export function OfflineReadiness({ sync }: { sync: DeviceSync }) {
+  const state = useSyncState(sync);
+  if (!state.loaded || state.storeId === null) return null;
+  return (
+    <Group gap="xs" justify="flex-end" mt="xl" data-testid="offline-readiness">
+      <Text size="xs" c="dimmed">
+        {!state.enabled
+          ? 'This till does not sell offline'
+          : state.snapshotAt === null
+            ? 'Preparing to sell offline…'
+            : `Ready to sell offline: ${plural(state.numbersLeft, 'order number')}, data of ${formatDateTimeIn(new Date(state.snapshotAt), state.snapshot?.store.timeZone)}`}
+      </Text>
+      <Button variant="subtle" size="compact-xs" loading={state.syncing} onClick={() => void (state.enabled ? sync.run({ forceSnapshot: true }) : sync.enable())} data-testid="offline-prepare">
+        {state.enabled ? 'Refresh offline data' : 'Sell offline on this till'}
+      </Button>
+    </Group>
+  );
+}
+
 export function OfflineBanner({ sync, online }: { sync: DeviceSync; online: boolean }) {
   const state = useSyncState(sync);
   const [now, setNow] = useState(() => Date.now());
@@ -40,16 +63,6 @@ export function OfflineBanner({ sync, online }: { sync: DeviceSync; online: bool
   if (state.storeId === null) return null;
   return (
     <Stack gap="xs" mb="sm">
-      {online ? (
-        <Group gap="xs" justify="flex-end" data-testid="offline-readiness">
-          <Text size="xs" c="dimmed">
-            {state.snapshotAt === null ? 'Not ready to sell offline yet' : `Ready to sell offline: ${plural(state.numbersLeft, 'number')}, data of ${formatDateTimeIn(new Date(state.snapshotAt), state.snapshot?.store.timeZone)}`}
-          </Text>
-          <Button variant="subtle" size="compact-xs" loading={state.syncing} onClick={() => void sync.run({ forceSnapshot: true })}>
-            Refresh offline data
-          </Button>
-        </Group>
-      ) : null}
       {!online ? (
         <Alert color="orange" variant="filled" role="status" data-testid="offline-banner" title={`Offline — ${plural(state.pending, 'sale')} waiting to be sent`}>
           The till sells offline with what it last took from the server. Sales are sent when the network returns.
@@ -108,7 +121,7 @@ export function OfflineTill({ sync, store }: { sync: DeviceSync; store: ReceiptS
   if (snapshot === null) {
     return (
       <Alert color="red" title="This till cannot sell offline yet" data-testid="offline-unprepared">
-        It has not taken the store's items, prices and payment methods from the server. Open the till once while online.
+        It has not taken the store's items, prices, payment methods and a block of order numbers from the server. While online, choose “Sell offline on this till” on the Orders page.
       </Alert>
     );
   }

@@ -98,6 +98,7 @@ export function OrdersPage({ open, lookupStatus = null }: { open?: OpenOrderTab 
       <Box hidden={!online}>
         {/* Another user or store has its own tabs (and its own drafts). */}
         <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} banner={online ? banner : null} />
+        {offline && online ? <offline.ui.OfflineReadiness sync={offline.sync} /> : null}
       </Box>
     </>
   );
