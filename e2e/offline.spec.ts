@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { asOwnerOf, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type OwnerAccount } from './support/app';
 
@@ -148,6 +149,9 @@ describe('the offline till', () => {
     await till(page).getByRole('textbox', { name: 'Cash tendered' }).blur();
     expect(await till(page).getByTestId('offline-change').textContent()).toBe('$15.00');
     await screenshot(page, 'offline-till');
+    // WCAG 2.1 A and AA, as every screen of the accessibility spec.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const first = await complete(page, 'Cash');
     expect(first).toBe(firstNumber);
     // The receipt as it prints.
