@@ -88,7 +88,8 @@ export function answerOf(read: unknown[][]): string {
   return JSON.stringify({ success: true, read }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
-export async function startBaseline(url: string, routes: BaselineRoute[], port: number) {
+/** The baseline's Fastify app with a route per recording, not yet listening. */
+export function buildBaseline(url: string, routes: BaselineRoute[]) {
   const pool = bigintPool(url, 20);
   const app = Fastify({ logger: false });
   for (const route of routes) {
@@ -107,6 +108,11 @@ export async function startBaseline(url: string, routes: BaselineRoute[], port: 
       }
     });
   }
-  await app.listen({ port, host: '127.0.0.1' });
   return { app, close: async () => (await app.close(), await pool.end()) };
+}
+
+export async function startBaseline(url: string, routes: BaselineRoute[], port: number) {
+  const baseline = buildBaseline(url, routes);
+  await baseline.app.listen({ port, host: '127.0.0.1' });
+  return baseline;
 }

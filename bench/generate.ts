@@ -383,6 +383,11 @@ export async function generate(url: string, sizes: Sizes) {
       ),
     );
   }
+  // The books: a SALE journal for every generated completed order, with the legs the books
+  // writer gives it (packages/domain saleJournal: the payments against each vendor's
+  // net, commission, own lines and taxes; bench/books.ts checks a sample against the
+  // writer's own functions), and the sums it keeps (journal_days, journal_balances).
+  await generateJournals(client, generated);
   // The reports' figures per store and local day (report_days): its triggers see orders
   // completed by an update and entries inserted later, not orders inserted COMPLETED with
   // their totals set afterwards as above, so after a load they are computed from the rows.
@@ -400,6 +405,96 @@ export async function generate(url: string, sizes: Sizes) {
   );
   await client.end();
   return { storeIds, firstStore };
+}
+
+/**
+ * The SALE journals of the generated orders not yet journaled, in set-based SQL: the
+ * journals in completion order (as the live writer numbers them), then their legs a
+ * batch of journals at a time, summed per journal and account with zero sums left out,
+ * exactly as the writer's legs are; then the writer's per-day and per-account sums. The
+ * legs are inserted with the replica role, which skips the per-row balance check at
+ * commit; one statement checks every new journal balances instead.
+ */
+async function generateJournals(client: pg.Client, generated: string) {
+  const before = await count(client, 'select coalesce(max(id), 0) as n from journals');
+  await timed('sale journals', () =>
+    client.query(
+      `insert into journals (store_id, kind, business_day, order_id, reference, created_at)
+       select o.store_id, 'SALE', (o.completed_at at time zone s.time_zone)::date, o.id, o.order_number, o.completed_at
+       from orders o join stores s on s.id = o.store_id
+       where ${generated} and o.status = 'COMPLETED'
+         and not exists (select 1 from journals j where j.store_id = o.store_id and j.order_id = o.id and j.kind = 'SALE')
+       order by o.completed_at, o.id`,
+    ),
+  );
+  const last = await count(client, 'select coalesce(max(id), 0) as n from journals');
+  if (last === before) return;
+  const legs = async () => {
+    const batch = 200_000;
+    for (let from = before + 1; from <= last; from += batch) {
+      const to = Math.min(last, from + batch - 1);
+      await timed(`legs of journals ${from}..${to}`, () =>
+        client.query(
+          `set session_replication_role = replica;
+           insert into journal_legs (journal_id, store_id, account, amount)
+           select journal_id, store_id, account, sum(amount)::bigint
+           from (
+             select j.id, j.store_id, case when p.is_cash then 'drawer' else 'clearing:' || p.payment_method_id end, p.applied + p.customer_fee
+               from journals j join order_payments p on p.store_id = j.store_id and p.order_id = j.order_id
+               where j.id between $1 and $2
+             union all
+             select j.id, j.store_id, 'customer-fees', -p.customer_fee
+               from journals j join order_payments p on p.store_id = j.store_id and p.order_id = j.order_id
+               where j.id between $1 and $2
+             union all
+             select j.id, j.store_id, 'vendor:' || e.vendor_id || coalesce(':' || e.item_code_id, ''), -e.amount
+               from journals j join ledger_entries e on e.store_id = j.store_id and e.order_id = j.order_id
+               where j.id between $1 and $2 and e.refund_id is null and e.kind in ('SALE', 'COMMISSION', 'CARD_FEE')
+             union all
+             select j.id, j.store_id, case e.kind when 'COMMISSION' then 'commission' else 'card-fee-recovery' end, e.amount
+               from journals j join ledger_entries e on e.store_id = j.store_id and e.order_id = j.order_id
+               where j.id between $1 and $2 and e.refund_id is null and e.kind in ('COMMISSION', 'CARD_FEE')
+             union all
+             select j.id, j.store_id, 'own-sales', -l.total
+               from journals j join order_lines l on l.store_id = j.store_id and l.order_id = j.order_id
+               where j.id between $1 and $2
+                 and not exists (select 1 from ledger_entries e where e.order_line_id = l.id and e.refund_id is null and e.kind = 'SALE')
+             union all
+             select j.id, j.store_id, 'sales-tax:' || t.slot, -t.amount
+               from journals j join order_lines l on l.store_id = j.store_id and l.order_id = j.order_id
+               cross join lateral (values (1, l.tax1_amount), (2, l.tax2_amount), (3, l.tax3_amount)) t (slot, amount)
+               where j.id between $1 and $2
+           ) legs (journal_id, store_id, account, amount)
+           group by journal_id, store_id, account
+           having sum(amount) <> 0;
+           set session_replication_role = origin;`.replace(/\$1/g, String(from)).replace(/\$2/g, String(to)),
+        ),
+      );
+    }
+  };
+  if (last - before > 50_000) await withoutIndexes(client, ['journal_legs'], legs);
+  else await legs();
+  const unbalanced = await count(
+    client,
+    'select count(*) as n from (select journal_id from journal_legs where journal_id > $1 group by journal_id having sum(amount) <> 0) x',
+    [before],
+  );
+  if (unbalanced > 0) throw new Error(`${unbalanced} generated journals do not balance`);
+  await timed('journal days and balances', () =>
+    client.query(
+      `insert into journal_days as d (store_id, account, business_day, amount)
+       select j.store_id, l.account, j.business_day, sum(l.amount)::bigint
+       from journals j join journal_legs l on l.journal_id = j.id where j.id > $1
+       group by j.store_id, l.account, j.business_day
+       on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount;
+       insert into journal_balances as b (store_id, account, balance)
+       select j.store_id, l.account, sum(l.amount)::bigint
+       from journals j join journal_legs l on l.journal_id = j.id where j.id > $1
+       group by j.store_id, l.account
+       on conflict (store_id, account) do update set balance = b.balance + excluded.balance;`.replace(/\$1/g, String(before)),
+    ),
+  );
+  log(`journals: ${await count(client, 'select count(*) as n from journals')}, legs: ${await count(client, 'select count(*) as n from journal_legs')}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -75,7 +75,7 @@ export async function startServers(url: string): Promise<Servers> {
   return { fixture, statements, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST'; path: string; body?: string; headers: Record<string, string> } {
+export function request(s: Scenario, door: Door, pick: number): { method: 'GET' | 'POST'; path: string; body?: string; headers: Record<string, string> } {
   const input = s.input(pick);
   const json = { 'content-type': 'application/json' };
   if (door === 'baseline') return { method: 'POST', path: `/base/${s.name}`, body: JSON.stringify({ pick }), headers: json };

@@ -7,6 +7,7 @@
  *   npm run bench -- --orders 100000 --vendors 20000 --duration 3 --connections 1,16
  *   npm run bench -- --only update-line,vendor-list-last --skip-generate
  *   npm run bench -- --only submit-payments --warm-up 0   # a cold server (2,000 answers a door by default)
+ *   npm run bench -- --only lookup-number --skip-web      # no web build size, no key-to-paint
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ async function main() {
       only: { type: 'string' },
       'skip-generate': { type: 'boolean', default: false },
       'skip-load': { type: 'boolean', default: false },
+      'skip-web': { type: 'boolean', default: false },
     },
     strict: false,
   });
@@ -58,12 +60,14 @@ async function main() {
         ...(values.only ? { only: String(values.only).split(',') } : {}),
       });
     }
-    const web = await initialJsSize().catch(() => null);
+    const web = values['skip-web'] ? null : await initialJsSize().catch(() => null);
     if (web) console.log(`\n== web: initial JavaScript ${(web.totalGzipBytes / 1024).toFixed(1)} KB gzipped (${web.files.map((f) => f.file).join(', ')})`);
-    const paint = await measureKeyToPaint().catch((error: unknown) => {
-      console.error('key-to-paint not measured:', error);
-      return null;
-    });
+    const paint = values['skip-web']
+      ? null
+      : await measureKeyToPaint().catch((error: unknown) => {
+          console.error('key-to-paint not measured:', error);
+          return null;
+        });
     if (paint) console.log(`== web: key-to-paint in a ${paint.lines}-line order: p50 ${paint.p50Ms.toFixed(1)} ms, p95 ${paint.p95Ms.toFixed(1)} ms, max ${paint.maxMs.toFixed(1)} ms`);
     await mkdir('bench/results', { recursive: true });
     await writeFile('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), url: url.replace(/\/\/[^@]*@/, '//'), figures, explained: explained.map(({ plan: _plan, ...c }) => c), web, paint }, null, 2));

@@ -3,9 +3,12 @@
  * gets the link; the link opened in a browser of its own (a phone, 390 px), an account is
  * created and the invitation accepted; My Booth, Sales, Statements and Payouts show the
  * same figures as the store's statement of the vendor, to the cent, with no sideways
- * scroll; then on a desktop; the manager revokes the access and the vendor's screens are
- * refused. Screenshots of each screen at 390 px and on a desktop.
+ * scroll; then on a desktop; on the phone the vendor adds an item, changes its price,
+ * prints its tag and asks for it back, which the manager confirms on the store's item
+ * screen; the manager revokes the access and the vendor's screens are refused.
+ * Screenshots of each screen at 390 px and on a desktop.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '@pos/domain';
@@ -123,6 +126,27 @@ describe('the vendor portal', () => {
     tp.expectClean();
   });
 
+  test('an accountant, who has no vendor form, invites from the vendor’s statement screen', async () => {
+    const { page } = tp;
+    const accountant = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_ACCOUNTANT', storeId: owner.storeId });
+    await openAs(page, accountant, '/store/vendors/accounts');
+    await page.getByRole('link', { name: 'Statement of Ada Antiques' }).click();
+    await waitForPath(page, `/store/vendors/accounts/${vendorId}/statement`);
+    const section = page.getByRole('region', { name: 'Vendor Portal' });
+    await expect(section.getByLabel('Email').inputValue()).resolves.toBe('ada@example.com');
+    await section.getByLabel('Email').fill('ada.partner@example.com');
+    await section.getByRole('button', { name: 'Invite to Portal' }).click();
+    await expect.poll(() => section.getByLabel('Invitation link').inputValue()).toMatch(new RegExp(`^${baseURL()}/accept-invite/[A-Za-z0-9_-]{43}$`));
+    await section.getByRole('button', { name: 'Revoke the invitation for ada.partner@example.com' }).waitFor();
+    await screenshot(page, 'store-statement-invite-desktop');
+    await page.setViewportSize(PHONE);
+    await section.scrollIntoViewIfNeeded();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'store-statement-invite-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    tp.expectClean();
+  });
+
   test('the link, opened on a phone, creates an account and accepts; My Booth shows the store’s figures to the cent', async () => {
     // A second connection to the browser would answer the store page's confirm dialogs itself: a context of the same one.
     phone = await store.context.browser()!.newContext({ viewport: PHONE });
@@ -158,6 +182,11 @@ describe('the vendor portal', () => {
     await page.getByTestId('booth-last-payout').getByText('Cash · Envelope 7').waitFor();
     await expect(text(page, '[data-testid="booth-next-rent"] [data-field="amount"]')).resolves.toBe('$40.00');
     expect(await scrollsSideways(page)).toBe(false);
+    // Beside the store's long name the top bar's title keeps its words: the name wraps, neither is cut.
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('My Booth');
+    for (const box of [page.getByTestId('page-title'), page.getByTestId('current-role').locator('p, div').first()]) {
+      expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    }
     await screenshot(page, 'portal-booth-phone');
 
     // The drawer of a vendor: the portal's screens, Roadmap and Account only.
@@ -230,6 +259,81 @@ describe('the vendor portal', () => {
     // A store screen is not the vendor's.
     await page.goto(`${baseURL()}/store/vendors`);
     await page.getByText('This page is not available for the current role.').waitFor();
+    vp.expectClean();
+  });
+
+  test('on the phone the vendor adds an item, changes its price, prints its tag and asks for it back; a manager confirms on the store side', async () => {
+    const { page } = vp;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${baseURL()}/portal/items`);
+    await page.getByRole('button', { name: 'Add items' }).click();
+    const intake = page.getByRole('dialog', { name: 'Intake' });
+    await intake.getByLabel('Row 1 Item Code').fill('ADA');
+    await intake.getByLabel('Row 1 Description').fill('Copper kettle');
+    // The code, once left, is named as the vendor's own.
+    await expect.poll(() => intake.getByTestId('intake-vendor-1').textContent()).toBe('Ada Antiques');
+    await intake.getByLabel('Row 1 Price').fill('18.00');
+    await screenshot(page, 'portal-items-intake-phone');
+    await intake.getByRole('button', { name: 'Save 1 item' }).click();
+
+    // The new item's tag is offered at once: the store's tag PDF.
+    const print = page.getByRole('dialog', { name: 'Print 1 price tags' });
+    const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Print tags' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await readFile((await download.path()))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const card = page.getByTestId('portal-item').filter({ hasText: 'Copper kettle' });
+    await card.waitFor();
+    const itemNumber = (await card.getAttribute('data-item-number'))!;
+    await expect(card.locator('[data-field="status"]').textContent()).resolves.toBe('On the floor');
+    await expect(card.locator('[data-field="days"]').textContent()).resolves.toBe('0 days on the floor');
+    await expect(card.locator('[data-field="price"]').textContent()).resolves.toBe('$18.00');
+    await expect(card.locator('[data-field="needs-tag"]').count()).resolves.toBe(0);
+
+    // A new price: the item then needs a new tag.
+    await card.getByRole('button', { name: `Change item ${itemNumber}` }).click();
+    const edit = page.getByRole('dialog', { name: `Change item ${itemNumber}` });
+    await edit.getByLabel('Price').fill('15.50');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => card.locator('[data-field="price"]').textContent()).toBe('$15.50');
+    await card.locator('[data-field="needs-tag"]').getByText('Needs a new tag').waitFor();
+
+    // Asking to take it back: it stays on the floor until the store confirms.
+    await card.getByRole('checkbox', { name: `Select item ${itemNumber}` }).check();
+    await page.getByRole('button', { name: 'Ask to withdraw' }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask to take back 1 item' });
+    await ask.getByLabel('Reason (optional)').fill('Sold it at a fair');
+    await ask.getByRole('button', { name: 'Ask to withdraw' }).click();
+    await card.locator('[data-field="withdraw-asked"]').waitFor();
+    await expect(card.locator('[data-field="status"]').textContent()).resolves.toBe('On the floor');
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-items-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await card.waitFor();
+    await screenshot(page, 'portal-items-desktop');
+    vp.expectClean();
+
+    // The manager finds the request on the store's Items screen and confirms it on the item.
+    const store = tp.page;
+    await openAs(store, manager, '/store/items');
+    await store.getByRole('checkbox', { name: 'Withdrawal asked' }).check();
+    const row = store.locator(`tr[data-item-number="${itemNumber}"]`);
+    await row.getByTestId('withdraw-asked').waitFor();
+    await row.getByRole('button', { name: `Open item ${itemNumber}` }).click();
+    const request = store.getByTestId('withdraw-request');
+    await request.getByText('“Sold it at a fair”', { exact: false }).waitFor();
+    await screenshot(store, 'store-item-withdraw-request');
+    await request.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await request.waitFor({ state: 'detached' });
+    await store.getByRole('dialog', { name: `Item ${itemNumber}` }).getByText('WITHDRAWN').first().waitFor();
+    tp.expectClean();
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect.poll(() => card.locator('[data-field="status"]').textContent()).toBe('Withdrawn');
+    await expect(card.locator('[data-field="withdraw-asked"]').count()).resolves.toBe(0);
+    await expect(card.getByRole('button', { name: `Change item ${itemNumber}` }).count()).resolves.toBe(0);
     vp.expectClean();
   });
 

@@ -31,6 +31,8 @@ import * as m0025 from './0025_index_item_foreign_keys';
 import * as m0026 from './0026_add_vendor_details';
 import * as m0027 from './0027_move_stock_to_items';
 import * as m0028 from './0028_add_offline_till';
+import * as m0029 from './0029_add_item_withdraw_requests';
+import * as m0030 from './0030_keep_journal_balances';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -61,4 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0026_add_vendor_details': m0026,
   '0027_move_stock_to_items': m0027,
   '0028_add_offline_till': m0028,
+  '0029_add_item_withdraw_requests': m0029,
+  '0030_keep_journal_balances': m0030,
 };

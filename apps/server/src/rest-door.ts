@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { AppError, appRouter, createCallerFactory, errorBody, httpStatusOf, toAppError, type Meta } from '@pos/api';
+import { AppError, appRouter, createCallerFactory, errorBody, httpStatusOf, outputSchemaOf, toAppError, type Meta } from '@pos/api';
 import type { ContextFactory } from './context';
 
 type Callable = (input: unknown) => Promise<unknown>;
@@ -25,7 +25,7 @@ export interface RestProcedure {
 
 /** Every procedure with a REST path, from each procedure's meta, in the router's order. */
 export function restProcedures(): RestProcedure[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodType[]; output?: ZodType } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodType[]; output?: unknown } }>;
   const found: RestProcedure[] = [];
   const claimed = new Set<string>();
   for (const [key, procedure] of Object.entries(procedures)) {
@@ -33,7 +33,7 @@ export function restProcedures(): RestProcedure[] {
     if (!meta?.path) continue;
     if (claimed.has(meta.path)) throw new Error(`Two procedures claim REST path ${meta.path}`);
     claimed.add(meta.path);
-    found.push({ path: meta.path, key, meta, input: inputs[0], output });
+    found.push({ path: meta.path, key, meta, input: inputs[0], output: outputSchemaOf(output) });
   }
   return found;
 }

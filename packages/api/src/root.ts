@@ -4,6 +4,7 @@ import { authRouter } from './features/auth/auth.router';
 import { booksRouter } from './features/books/books.router';
 import { dashboardRouter } from './features/dashboard/dashboard.router';
 import { itemRouter } from './features/item/item.router';
+import { deviceRouter, offlineRouter } from './features/offline/offline.router';
 import { orderRouter } from './features/order/order.router';
 import { portalRouter } from './features/portal/portal.router';
 import { reportsRouter } from './features/reports/reports.router';
@@ -18,7 +19,9 @@ export const appRouter = router({
   auth: authRouter,
   books: booksRouter,
   dashboard: dashboardRouter,
+  device: deviceRouter,
   item: itemRouter,
+  offline: offlineRouter,
   order: orderRouter,
   portal: portalRouter,
   reports: reportsRouter,

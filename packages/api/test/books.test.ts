@@ -223,6 +223,24 @@ describe('the worked example of the books, through the API', () => {
     expect((await failureOf(h.as(other.accountant).books.order({ orderId: Number(sale.orderId) }))).status).toBe(404);
   });
 
+  it('keeps each account’s balance and its movement per day, as the trial balance reads them, equal to the sums of the legs', async () => {
+    const storeId = shop.owner.storeId;
+    const { rows } = await sql<{ days: string; balances: string }>`
+      select (select count(*) from (select l.account, j.business_day, sum(l.amount) as amount from journals j join journal_legs l on l.journal_id = j.id
+                                    where j.store_id = ${storeId} group by 1, 2) t
+              full join (select account, business_day, amount from journal_days where store_id = ${storeId}) d using (account, business_day)
+              where t.amount is distinct from d.amount)::text as days,
+             (select count(*) from (select account, sum(amount) as amount from journal_legs where store_id = ${storeId} group by 1) t
+              full join (select account, balance from journal_balances where store_id = ${storeId}) b using (account)
+              where t.amount is distinct from b.balance)::text as balances`.execute(handle.db);
+    expect(rows[0]).toEqual({ days: '0', balances: '0' });
+    // Read back as of the day before (nothing yet), today and tomorrow (the same balances).
+    const today = (await h.as(shop.manager).reports.endOfDay.report({})).today;
+    expect((await h.as(shop.accountant).books.trialBalance({ asOf: addDays(today, -1) })).accounts).toEqual([]);
+    const now = await h.as(shop.accountant).books.trialBalance({ asOf: today });
+    expect(await h.as(shop.accountant).books.trialBalance({ asOf: addDays(today, 1) })).toEqual({ ...now, asOf: addDays(today, 1) });
+  });
+
   it('answers nothing of another store', async () => {
     const other = await openExampleShop(h);
     const tb = await h.as(other.accountant).books.trialBalance({});

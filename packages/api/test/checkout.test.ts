@@ -504,7 +504,7 @@ describe('the Cash method', () => {
     const owner = await signUpOwner(h);
     const { paymentMethods } = await h.as(owner).store.payment.list();
     expect(paymentMethods).toEqual([
-      { id: expect.any(Number), name: 'Cash', isCash: true, vendorFeePercent: P('0'), customerFeePercent: P('0'), customerFeeAmount: M('0'), minimumAmount: M('0'), requiresManagerApproval: false },
+      { id: expect.any(Number), name: 'Cash', isCash: true, vendorFeePercent: P('0'), customerFeePercent: P('0'), customerFeeAmount: M('0'), minimumAmount: M('0'), requiresManagerApproval: false, offlineAllowed: true },
     ]);
     const cash = paymentMethods[0]!;
     expect(await failureOf(h.as(owner).store.payment.delete({ id: cash.id }))).toMatchObject({ status: 400, message: "The Cash method cannot be deleted: it is the store's default tender" });
@@ -512,7 +512,8 @@ describe('the Cash method', () => {
     for (const change of [{ vendorFeePercent: P('1') }, { customerFeeAmount: M('0.25') }, { minimumAmount: M('1') }, { requiresManagerApproval: true }]) {
       expect(await failureOf(h.as(owner).store.payment.update({ ...plain, ...change }))).toMatchObject({ status: 400, message: 'The Cash method has no fees, no minimum amount and no manager approval' });
     }
-    expect((await h.as(owner).store.payment.update({ ...plain, name: 'Cash (drawer)' })).paymentMethod).toMatchObject({ name: 'Cash (drawer)', isCash: true });
+    // Cash is always taken offline, whatever a save says.
+    expect((await h.as(owner).store.payment.update({ ...plain, name: 'Cash (drawer)', offlineAllowed: false })).paymentMethod).toMatchObject({ name: 'Cash (drawer)', isCash: true, offlineAllowed: true });
     expect((await h.as(owner).store.payment.list()).paymentMethods.map((m) => [m.name, m.isCash])).toEqual([['Cash (drawer)', true]]);
     // The database holds the same rules.
     await expect(sql`update payment_methods set archived_at = now() where id = ${cash.id}`.execute(handle.db)).rejects.toThrow(/payment_methods_cash_plain/);

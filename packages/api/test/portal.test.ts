@@ -165,6 +165,8 @@ describe('isolation', () => {
     tradeName: string;
     person: Person;
     orderNumber: string;
+    /** An item of the vendor's, taken in by the store. */
+    itemId: number;
   }
   const booths: Booth[] = [];
   let cash: SaleMethod;
@@ -185,18 +187,42 @@ describe('isolation', () => {
       const sale = await completeSale(h, h.db, owner, [{ itemCode: tag, description: `${tradeName} lamp`, quantity: 2, price: dollars(30) }], [{ method: cash, amount: dollars(60) }]);
       await h.as(owner).vendor.payout({ vendorId, itemCodeId: codeId, amount: M(dollars(5)), method: 'CASH', reference: `${tradeName}-ref` });
       const person = await inviteVendor(h, owner, vendorId);
-      booths.push({ owner, vendorId, codeId, tag, tradeName, person, orderNumber: sale.orderNumber });
+      const { item } = await h.as(owner).item.add({ itemCode: tag, description: `${tradeName} chair`, price: M(dollars(20)) });
+      booths.push({ owner, vendorId, codeId, tag, tradeName, person, orderNumber: sale.orderNumber, itemId: item.id });
     }
     await h.as(storeA).vendor.rent.post({ month: '2026-01' });
   });
 
   it('every portal path, called by each vendor with the others’ ids anywhere in the body, answers nothing of another vendor', async () => {
     const portal = procedures.filter((p) => p.access === 'VENDOR');
-    expect(portal.map((p) => p.path).sort()).toEqual(['/portal/payouts', '/portal/sales', '/portal/statement', '/portal/summary']);
+    expect(portal.map((p) => p.path).sort()).toEqual([
+      '/portal/item/add',
+      '/portal/item/edit',
+      '/portal/item/withdraw-request',
+      '/portal/items',
+      '/portal/labels',
+      '/portal/payouts',
+      '/portal/sales',
+      '/portal/statement',
+      '/portal/summary',
+    ]);
     for (const me of booths) {
       const others = booths.filter((b) => b !== me);
       for (const other of others) {
-        const body = { vendorId: other.vendorId, itemCodeId: other.codeId, userId: other.person.userId, storeId: other.owner.storeId, inviteId: 1, page: 1, pageSize: 50 };
+        const body = {
+          vendorId: other.vendorId,
+          itemCodeId: other.codeId,
+          itemId: other.itemId,
+          itemIds: [other.itemId],
+          template: 'THERMAL_2_25x1_25',
+          price: M(dollars(1)),
+          search: other.tag,
+          userId: other.person.userId,
+          storeId: other.owner.storeId,
+          inviteId: 1,
+          page: 1,
+          pageSize: 50,
+        };
         for (const p of portal) {
           let answer: unknown;
           try {

@@ -6,7 +6,8 @@
  * explained with the planner's statistics, and the plan must read no large table
  * (over 10,000 rows) sequentially, start no parallel workers, and use the named index.
  * A plan regression (a lookup gone parallel, a statement hashing every item code, a
- * report scanning every vendor) fails here instead of on a till. PostgreSQL only: PGlite
+ * report scanning every vendor, a trial balance summing every leg) fails here instead of
+ * on a till. PostgreSQL only: PGlite
  * plans alike but has no workers, and CI runs on PostgreSQL (docs/PERFORMANCE.md, Query plans).
  */
 import { randomBytes } from 'node:crypto';
@@ -153,6 +154,33 @@ describe.runIf(config.kind === 'postgres')('query plans of the main reads', () =
       call: () => (c) => c.reports.vendorBalances({}),
     },
     { name: 'end of day', who: 'accountant', index: /^report_days_pkey$/, call: () => (c) => c.reports.endOfDay.report({ date: daysBefore(today, 30) }) },
+    // The books (docs/BOOKS.md, The trial balance at scale): a trial balance reads the sums
+    // the writer keeps, never every leg; a journal page walks the period's journals in
+    // order, and a drill-down finds an account's journals from its legs. Every one names
+    // its accounts from the chart, which lists every vendor of the store.
+    ...(
+      [
+        ['trial balance today', /^journal_balances_pkey$|^journal_days_store_day$/, () => (c: Caller) => c.books.trialBalance({})],
+        ['trial balance a year ago', /^journal_days_store_day$/, () => (c: Caller) => c.books.trialBalance({ asOf: daysBefore(today, 364) })],
+        ['trial balance two years ago', /^journal_days_store_day$/, () => (c: Caller) => c.books.trialBalance({ asOf: daysBefore(today, 700) })],
+        ['journals of a month', /^journals_store_day$/, () => (c: Caller) => c.books.journals({ from: daysBefore(today, 29), to: today })],
+        ['journals of the drawer over a month', /^journal_days_pkey$/, () => (c: Caller) => c.books.journals({ from: daysBefore(today, 29), to: today, account: 'drawer' })],
+        [
+          "journals of a vendor's account over a year",
+          /^journal_legs_store_account_journal$/,
+          () => (c: Caller) => c.books.journals({ from: daysBefore(today, 364), to: today, account: `vendor:${bigVendor}` }),
+        ],
+      ] as const
+    ).map(([name, index, call]) => ({
+      name,
+      who: 'accountant' as const,
+      index,
+      allowSeqScan: {
+        vendors: "the chart names every vendor's account, and this store holds nearly all the vendors (docs/PERFORMANCE.md, Books: the cost left)",
+        ...(name.startsWith('trial balance') ? { journal_balances: 'the balances of every account of the store, which holds nearly all of them' } : {}),
+      },
+      call,
+    })),
   ];
 
   for (const c of cases) {

@@ -49,11 +49,15 @@ export const AUDIT_ACTIONS = [
   'ITEM_IMPORT',
   'ITEM_EDIT',
   'ITEM_WITHDRAW',
+  'ITEM_WITHDRAW_REQUEST',
   'BOOKS_ACCOUNT_NAME',
   'VENDOR_INVITE',
   'VENDOR_INVITE_REVOKE',
   'VENDOR_PORTAL_ACCEPT',
   'VENDOR_PORTAL_REVOKE',
+  'OFFLINE_SALE_OVER_LIMIT',
+  'OFFLINE_SALE_COMPLETE',
+  'OFFLINE_SALE_VOID',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +75,7 @@ const SETTINGS_KINDS = {
   tax1Percent: 'percent',
   tax2Percent: 'percent',
   tax3Percent: 'percent',
+  offlineMaxTotal: 'money',
 } as const satisfies Record<string, AuditValueKind>;
 
 const PAYMENT_METHOD_KINDS = {
@@ -142,6 +147,9 @@ export const AUDIT_VALUE_KINDS: Readonly<Partial<Record<AuditAction, Readonly<Re
   ITEM_ADD: { price: 'money' },
   ITEM_IMPORT: { total: 'money' },
   ITEM_EDIT: { price: 'money' },
+  OFFLINE_SALE_OVER_LIMIT: { total: 'money' },
+  OFFLINE_SALE_COMPLETE: { total: 'money' },
+  OFFLINE_SALE_VOID: { total: 'money' },
 };
 
 /** The most events one page of /store/audit/list holds (an export reads pages this large). */

@@ -101,6 +101,8 @@ export const ZListItemsInput = z.object({
   vendorId: zId.nullish(),
   category: zOptionalText('Category', 100).nullish().transform((v) => (v ? v : null)),
   needsNewTag: z.boolean().default(false),
+  /** Only active items whose vendor asked from the portal for their withdrawal. */
+  withdrawRequested: z.boolean().default(false),
   after: zId.nullish(),
   pageSize: zPageSize(ITEM_PAGE_SIZE_MAX, 50),
 });
@@ -130,6 +132,9 @@ export const ZItem = z.object({
   /** Active and its tag (if any) shows another price than its own. */
   needsNewTag: z.boolean(),
   status: z.enum(ITEM_STATUSES),
+  /** When the vendor asked from the portal for its withdrawal (a manager confirms with /item/withdraw), or null. */
+  withdrawRequestedAt: zDateOut.nullable(),
+  withdrawRequestReason: z.string(),
   createdAt: zDateOut,
   updatedAt: zDateOut,
 });

@@ -81,9 +81,10 @@ export const ZDeviceSnapshotOutput = z.object({
   }),
   /** Active methods; the till takes Cash and those with offlineAllowed (never one that needs approval). */
   paymentMethods: z.array(ZPaymentMethod),
-  itemCodes: z.array(z.object({ code: z.string(), vendorId: zIdOut, vendorName: z.string(), booth: z.string() })),
-  /** Active items with units left (what a scan may sell). */
-  items: z.array(z.object({ itemNumber: z.string(), itemCode: z.string(), description: z.string(), price: zMoneyOut })),
+  /** Live item codes; vendorId null (vendorName '') for the store's own codes. */
+  itemCodes: z.array(z.object({ code: z.string(), vendorId: zIdOut.nullable(), vendorName: z.string(), booth: z.string() })),
+  /** Active items with units left (what a scan may sell), by number; alias: a second scannable code. */
+  items: z.array(z.object({ itemNumber: z.string(), alias: z.string().nullable(), itemCode: z.string(), description: z.string(), price: zMoneyOut })),
   cashier: z.object({ userId: zIdOut, name: z.string() }),
 });
 export type DeviceSnapshot = z.output<typeof ZDeviceSnapshotOutput>;

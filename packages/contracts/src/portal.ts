@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, zEmail, zUsername } from './auth';
+import { ZEditItemInput, ZItem, ZListItemsInput, ZWithdrawItemsInput } from './item';
 import { own, requiredMessage } from './messages';
 import { ZPayout, ZStatementOutput, zDay } from './settlement';
 import { zDateOut, zId, zIdOut, zMoneyOut, zPaging, zPercentOut, zString } from './wire';
@@ -142,3 +143,31 @@ export const ZPortalPayoutsOutput = z.object({
   payouts: z.array(ZPayout.extend({ tag: z.string().nullable() })),
   total: zIdOut,
 });
+
+// ---- the vendor's own items ---------------------------------------------------------
+
+/** As /item/list, without a vendor (always the caller's) and without the store's request filter. */
+export const ZPortalItemsInput = ZListItemsInput.omit({ vendorId: true, withdrawRequested: true });
+export type PortalItemsInput = z.output<typeof ZPortalItemsInput>;
+
+export const ZPortalItem = ZItem.extend({
+  /** Days from intake to today, or to the day it left the floor (sold or withdrawn). */
+  daysOnFloor: z.number().int(),
+});
+export type PortalItem = z.output<typeof ZPortalItem>;
+
+export const ZPortalItemsOutput = z.object({
+  success: z.boolean(),
+  items: z.array(ZPortalItem),
+  /** The `after` of the next page; null on the last. */
+  next: zIdOut.nullable(),
+  /** The vendor's live item codes: the only codes their intake may name. */
+  codes: z.array(z.object({ id: zIdOut, tag: z.string() })),
+});
+
+/** A vendor changes only the description or the price of an active item of theirs. */
+export const ZPortalEditItemInput = ZEditItemInput.pick({ itemId: true, description: true, price: true });
+export type PortalEditItemInput = z.output<typeof ZPortalEditItemInput>;
+
+/** Active items of the vendor's to take back; a manager confirms on the store's item screen. */
+export const ZWithdrawRequestInput = ZWithdrawItemsInput;

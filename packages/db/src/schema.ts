@@ -401,6 +401,9 @@ export interface ItemsTable {
   reorder_level: Int8Setting;
   /** The stock item it was moved from (migration 0027), or null. */
   stock_item_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** When the vendor asked from the portal for it to be withdrawn (a manager confirms), or null (migration 0029). */
+  withdraw_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  withdraw_request_reason: Setting<string>;
   created_by: NullableInt8;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -642,6 +645,21 @@ export interface JournalLegsTable {
   amount: Int8;
 }
 
+/** Each account's balance (Σ of its legs), kept by the books writer with the legs. */
+export interface JournalBalancesTable {
+  store_id: Int8;
+  account: string;
+  balance: Int8;
+}
+
+/** Each account's movement (Σ of its legs) per business day, kept by the books writer with the legs. */
+export interface JournalDaysTable {
+  store_id: Int8;
+  account: string;
+  business_day: ColumnType<string, string, never>;
+  amount: Int8;
+}
+
 /** The name and number a store gives an account of its books in QuickBooks or Xero. */
 export interface BooksAccountNamesTable {
   store_id: Int8;
@@ -655,6 +673,8 @@ export interface BooksAccountNamesTable {
 export interface Database {
   journals: JournalsTable;
   journal_legs: JournalLegsTable;
+  journal_balances: JournalBalancesTable;
+  journal_days: JournalDaysTable;
   books_account_names: BooksAccountNamesTable;
   report_days: ReportDaysTable;
   ledger_balance_history: LedgerBalanceHistoryTable;

@@ -18,7 +18,7 @@ import type { PayoutMethod } from './vendor-accounts';
 import {
   accountKind,
   clearingAccount,
-  compareAccountKeys,
+  sortByAccount,
   isAccountKey,
   parseAccountKey,
   salesTaxAccount,
@@ -63,9 +63,10 @@ function perAccount(legs: Iterable<JournalLeg>): JournalLeg[] {
     if (!isAccountKey(leg.account)) throw new DomainError('INVALID_POSTING', `${String(leg.account)} is no account of the books`);
     byAccount.set(leg.account, (byAccount.get(leg.account) ?? 0n) + leg.amount);
   }
-  return [...byAccount]
-    .map(([account, amount]) => ({ account, amount }))
-    .sort((a, b) => compareAccountKeys(a.account, b.account));
+  return sortByAccount(
+    [...byAccount].map(([account, amount]) => ({ account, amount })),
+    (leg) => leg.account,
+  );
 }
 
 /**

@@ -54,3 +54,25 @@ export function offlineSaleRefusal(limits: OfflineLimits, outbox: OutboxSummary,
   }
   return null;
 }
+
+/** A payment method as the offline rule sees it. */
+export interface OfflineTenderMethod {
+  isCash: boolean;
+  offlineAllowed: boolean;
+  requiresManagerApproval: boolean;
+}
+
+/**
+ * Whether the till may take this method with no network: Cash always; another method
+ * only when marked "May be taken offline" (an external card terminal) and never one that
+ * needs a manager's approval. The till offers only these; a replayed sale paid otherwise
+ * needs a manager's attention.
+ */
+export function offlineTender(method: OfflineTenderMethod): boolean {
+  return method.isCash || (method.offlineAllowed && !method.requiresManagerApproval);
+}
+
+/** Why a method was refused for an offline sale. */
+export function offlineMethodRefusal(name: string): string {
+  return `${name} may not be taken offline`;
+}

@@ -73,7 +73,8 @@ export function AppLayout() {
       </a>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" miw={0}>
+          {/* The page's title keeps its words; a long store name wraps to a second line beside it rather than cutting the title. */}
+          <Group gap="xs" wrap="nowrap" className={classes.titleSide}>
             <Burger
               ref={burgerRef}
               className={classes.burger}
@@ -84,13 +85,13 @@ export function AppLayout() {
               aria-expanded={opened}
               aria-controls="app-drawer"
             />
-            <Text component="div" fw={600} size="lg" data-testid="page-title" truncate>
+            <Text component="div" fw={600} size="lg" lh={1.2} lineClamp={2} className={classes.wrapping} data-testid="page-title">
               {title}
             </Text>
           </Group>
           {currentRole ? (
-            <Group gap="xs" wrap="nowrap" miw={0} data-testid="current-role">
-              <Text size="sm" c="dimmed" truncate>
+            <Group gap="xs" wrap="nowrap" justify="flex-end" className={classes.roleSide} data-testid="current-role">
+              <Text size="sm" c="dimmed" ta="right" lh={1.2} lineClamp={2} className={classes.wrapping}>
                 {currentRole.storeName}
               </Text>
               <Badge color={SECONDARY_COLOR} variant="light" className={classes.roleBadge}>

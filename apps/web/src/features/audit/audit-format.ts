@@ -46,11 +46,15 @@ export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ITEM_IMPORT: 'Items imported',
   ITEM_EDIT: 'Item changed',
   ITEM_WITHDRAW: 'Items withdrawn',
+  ITEM_WITHDRAW_REQUEST: 'Withdrawal asked by the vendor',
   BOOKS_ACCOUNT_NAME: 'Books account renamed',
   VENDOR_INVITE: 'Vendor invited to the portal',
   VENDOR_INVITE_REVOKE: 'Portal invitation revoked',
   VENDOR_PORTAL_ACCEPT: 'Portal invitation accepted',
   VENDOR_PORTAL_REVOKE: 'Portal access revoked',
+  OFFLINE_SALE_OVER_LIMIT: 'Offline sale past a limit',
+  OFFLINE_SALE_COMPLETE: 'Offline sale completed anyway',
+  OFFLINE_SALE_VOID: 'Offline sale voided',
 };
 
 /** Names of target types; another type is shown as its words ('vendorAccount' → 'Vendor account'). */

@@ -3,9 +3,11 @@
  * in a row's last box adds a row and moves there), the code's vendor shown once the code
  * resolves (/item/scan), or a CSV file read into the same rows with a preview. Every row
  * is checked with the server's schema before the save; the save is one /item/import, all
- * rows or none, and hands the new items to the tag printer.
+ * rows or none, and hands the new items to the tag printer. The vendor portal opens the
+ * same grid with its own save (/portal/item/add) and names only the vendor's own codes.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
@@ -15,7 +17,21 @@ import { BLANK_ROW, checkRows, rowIsBlank, rowsFromCsv, type IntakeRow } from '.
 const FIELDS = ['itemCode', 'description', 'price', 'quantity'] as const;
 const FIELD_LABELS = { itemCode: 'Item Code', description: 'Description', price: 'Price', quantity: 'Qty' } as const;
 
-export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: (itemIds: number[]) => void }) {
+/** Saves every row, all or none; answers the message to show and the new items. */
+export type SaveRows = (rows: ReturnType<typeof checkRows>[number]['input'][]) => Promise<{ message: string; items: { id: number }[] }>;
+
+interface IntakeDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (itemIds: number[]) => void;
+  /** The save of the vendor portal; the store's /item/import when absent. */
+  save?: SaveRows;
+  /** Whose a code is, as shown beside its row; the store's /item/scan when absent. */
+  nameCode?: (tag: string) => Promise<string>;
+}
+
+export function IntakeDialog({ opened, onClose, onSaved, save: saveRows, nameCode }: IntakeDialogProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
   const [rows, setRows] = useState<IntakeRow[]>([{ ...BLANK_ROW }]);
   const [vendors, setVendors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -23,6 +39,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
   const grid = useRef<HTMLTableSectionElement>(null);
   const utils = trpc.useUtils();
   const importItems = trpc.item.import.useMutation();
+  const [saving, setSaving] = useState(false);
 
   const filled = rows.filter((r) => !rowIsBlank(r));
   const checked = checkRows(filled);
@@ -35,12 +52,16 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
     const tag = code.trim();
     if (tag === '' || vendors[tag.toLowerCase()] !== undefined) return;
     try {
-      const answer = await utils.scan.code.fetch({ code: tag });
-      const name = answer.kind === 'ITEM_CODE' ? (answer.vendor?.tradeName ?? 'The store') : 'Not an item code';
+      const name = nameCode ? await nameCode(tag) : await storeCodeName(tag);
       setVendors((v) => ({ ...v, [tag.toLowerCase()]: name }));
     } catch {
       setVendors((v) => ({ ...v, [tag.toLowerCase()]: 'Unknown item code' }));
     }
+  };
+
+  const storeCodeName = async (tag: string) => {
+    const answer = await utils.scan.code.fetch({ code: tag });
+    return answer.kind === 'ITEM_CODE' ? (answer.vendor?.tradeName ?? 'The store') : 'Not an item code';
   };
 
   const focus = (row: number, field: (typeof FIELDS)[number]) =>
@@ -64,13 +85,17 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
   const save = async () => {
     setShowErrors(true);
     if (filled.length === 0 || errors.length > 0) return;
+    setSaving(true);
     try {
-      const answer = await importItems.mutateAsync({ rows: checked.map((c) => c.input) });
+      const rows = checked.map((c) => c.input);
+      const answer = saveRows ? await saveRows(rows) : await importItems.mutateAsync({ rows });
       notifySuccess(answer.message);
       reset();
       onSaved(answer.items.map((i) => i.id));
     } catch (err) {
       setProblem(errorMessage(err, 'Could not save the items'));
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -91,7 +116,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Intake" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Intake" size="xl" fullScreen={phone}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -119,6 +144,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
             ))}
           </Alert>
         ) : null}
+        <Table.ScrollContainer minWidth={560} type="native">
         <Table aria-label="Intake rows" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -165,7 +191,8 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
             })}
           </Table.Tbody>
         </Table>
-        <Group justify="space-between">
+        </Table.ScrollContainer>
+        <Group justify="space-between" gap="sm">
           <Button variant="default" size="xs" onClick={() => setRows((rs) => [...rs, { ...BLANK_ROW }])}>
             Add row
           </Button>
@@ -173,7 +200,7 @@ export function IntakeDialog({ opened, onClose, onSaved }: { opened: boolean; on
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button loading={importItems.isPending} disabled={filled.length === 0} onClick={() => void save()}>
+            <Button loading={saving} disabled={filled.length === 0} onClick={() => void save()}>
               Save {filled.length} {filled.length === 1 ? 'item' : 'items'}
             </Button>
           </Group>

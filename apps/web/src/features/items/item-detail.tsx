@@ -1,12 +1,15 @@
 /**
  * One item with every change it went through (intake, price, withdrawal, sale, refund,
  * restock), who and when; a stock item (one with a SKU) shows when it is low, and a
- * manager restocks it here.
+ * manager restocks it here. When its vendor asked from the portal for its withdrawal, the
+ * request shows here and a manager confirms it (/item/withdraw, audited).
  */
-import { Badge, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { fromWire } from '@pos/contracts';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { fromWire, type Item } from '@pos/contracts';
 import { formatMoney, includes, isLowStock, isStockItem } from '@pos/domain';
 import { errorMessage } from '../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { StockSection } from './stock-section';
@@ -42,6 +45,9 @@ export function ItemDetail({ itemId, onClose }: { itemId: number | null; onClose
           <Text size="sm" c="dimmed">
             {item.printedPrice === null ? 'No tag printed yet' : `Tag printed at ${formatMoney(fromWire(item.printedPrice))}${item.needsNewTag ? ': needs a new tag' : ''}`}
           </Text>
+          {item.withdrawRequestedAt !== null && item.status === 'ACTIVE' ? (
+            <WithdrawRequest item={item} mayConfirm={mayRestock} onConfirmed={() => void utils.item.invalidate()} />
+          ) : null}
           {mayRestock && isStockItem(item) ? <StockSection key={item.id} item={item} onSaved={() => void utils.item.invalidate()} /> : null}
           <Table aria-label="Movements" striped>
             <Table.Thead>
@@ -78,5 +84,41 @@ export function ItemDetail({ itemId, onClose }: { itemId: number | null; onClose
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The vendor's request to take the item back, and (managers) its confirmation: the item is withdrawn. */
+function WithdrawRequest({ item, mayConfirm, onConfirmed }: { item: Item; mayConfirm: boolean; onConfirmed: () => void }) {
+  const clock = useStoreClock();
+  const withdraw = trpc.item.withdraw.useMutation();
+  const confirm = async () => {
+    try {
+      const answer = await withdraw.mutateAsync({ itemIds: [item.id], reason: item.withdrawRequestReason || 'Asked by the vendor' });
+      notifySuccess(answer.message);
+      onConfirmed();
+    } catch (err) {
+      notifyFailure('Could not withdraw', errorMessage(err, 'Please try again.'));
+    }
+  };
+  return (
+    <Alert color="orange" variant="light" title="The vendor asked to take this item back" data-testid="withdraw-request">
+      <Stack gap="xs">
+        <Text size="sm">
+          Asked {clock.date(item.withdrawRequestedAt!)}
+          {item.withdrawRequestReason ? `: “${item.withdrawRequestReason}”` : ''}
+        </Text>
+        {mayConfirm ? (
+          <Group>
+            <Button size="xs" color="orange" loading={withdraw.isPending} onClick={() => void confirm()}>
+              Confirm withdrawal
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            A manager confirms the withdrawal.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -3,13 +3,14 @@
  * code or vendor) and filtered (status, vendor, category, needs a new tag) on the server,
  * paged by the server's `next` (docs/API.md, Items). Select items to print their tags,
  * change their price or (managers) withdraw them; take in a delivery with the intake
- * grid or a CSV file; open an item to see its movements.
+ * grid or a CSV file; open an item to see its movements. Items whose vendor asked from the
+ * portal to take them back are marked and filtered; a manager confirms on the item.
  */
 import { useState } from 'react';
 import { Badge, Button, Checkbox, CloseButton, Group, Loader, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ITEM_LABEL_TEMPLATES, ITEM_STATUSES, fromWire, toMoneyWire, type Item, type ItemLabelTemplate, type ItemStatus } from '@pos/contracts';
+import { ITEM_LABEL_TEMPLATES, ITEM_STATUSES, fromWire, toMoneyWire, type Item, type ItemLabelTemplate, type ItemLabelsInput, type ItemLabelsOutput, type ItemStatus } from '@pos/contracts';
 import { formatMoney, includes, isLowStock, parseMoney, DomainError } from '@pos/domain';
 import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
@@ -37,10 +38,11 @@ export function ItemsPage() {
   const [vendorId, setVendorId] = useState<number | null>(null);
   const [category, setCategory] = useState('');
   const [needsNewTag, setNeedsNewTag] = useState(false);
+  const [withdrawRequested, setWithdrawRequested] = useState(false);
   // Cursors of the pages before this one: the first page has none.
   const [cursors, setCursors] = useState<(number | null)[]>([null]);
   const after = cursors[cursors.length - 1] ?? null;
-  const filterKey = JSON.stringify([search, status, vendorId, category.trim(), needsNewTag]);
+  const filterKey = JSON.stringify([search, status, vendorId, category.trim(), needsNewTag, withdrawRequested]);
   const [shownKey, setShownKey] = useState(filterKey);
   if (shownKey !== filterKey) {
     setShownKey(filterKey);
@@ -48,7 +50,7 @@ export function ItemsPage() {
   }
 
   const list = trpc.item.list.useQuery(
-    { search: search || null, status, vendorId, category: category.trim() || null, needsNewTag, after, pageSize: PAGE_SIZE },
+    { search: search || null, status, vendorId, category: category.trim() || null, needsNewTag, withdrawRequested, after, pageSize: PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
   const vendors = trpc.vendor.list.useQuery({ pageSize: 100 }, { staleTime: 60_000 });
@@ -107,6 +109,7 @@ export function ItemsPage() {
             />
             <TextInput label="Category" w={140} value={category} onChange={(e) => setCategory(e.currentTarget.value)} />
             <Checkbox label="Needs a new tag" checked={needsNewTag} onChange={(e) => setNeedsNewTag(e.currentTarget.checked)} mb={8} />
+            <Checkbox label="Withdrawal asked" checked={withdrawRequested} onChange={(e) => setWithdrawRequested(e.currentTarget.checked)} mb={8} />
           </Group>
           <Button leftSection={<PlusIcon size={16} />} onClick={() => setIntakeOpen(true)}>
             Intake
@@ -211,6 +214,11 @@ export function ItemsPage() {
                               {item.printedPrice === null ? 'No tag' : 'New tag'}
                             </Badge>
                           ) : null}
+                          {item.withdrawRequestedAt !== null && item.status === 'ACTIVE' ? (
+                            <Badge color="orange" variant="outline" data-testid="withdraw-asked">
+                              Withdrawal asked
+                            </Badge>
+                          ) : null}
                           {isLowStock(item) ? (
                             <Badge color="red" variant="outline" data-testid="low-stock">
                               Low stock
@@ -279,21 +287,29 @@ export function ItemsPage() {
   );
 }
 
-/** Prints the tags of `ids` (a PDF at true size); offered right after an intake too. */
-function PrintDialog({ ids, onClose, onPrinted }: { ids: number[] | null; onClose: () => void; onPrinted: () => void }) {
+/**
+ * Prints the tags of `ids` (a PDF at true size); offered right after an intake too. The
+ * vendor portal passes its own `print` (/portal/labels); the store's is /item/labels.
+ */
+export function PrintDialog({ ids, onClose, onPrinted, print: printTags }: { ids: number[] | null; onClose: () => void; onPrinted: () => void; print?: (input: ItemLabelsInput) => Promise<ItemLabelsOutput> }) {
   const [template, setTemplate] = useState<ItemLabelTemplate>('THERMAL_2_25x1_25');
   const [startAt, setStartAt] = useState<number | string>(1);
   const labels = trpc.item.labels.useMutation();
+  const [printing, setPrinting] = useState(false);
   const print = async () => {
     if (!ids) return;
+    setPrinting(true);
     try {
-      const answer = await labels.mutateAsync({ itemIds: ids, template, ...(template === 'AVERY_5160' ? { startAt: Number(startAt) || 1 } : {}) });
+      const input: ItemLabelsInput = { itemIds: ids, template, ...(template === 'AVERY_5160' ? { startAt: Number(startAt) || 1 } : {}) };
+      const answer = printTags ? await printTags(input) : await labels.mutateAsync(input);
       downloadPdf(answer);
       notifySuccess(`${ids.length === 1 ? '1 tag' : `${ids.length} tags`} ready: ${answer.filename}`);
       onPrinted();
       onClose();
     } catch (err) {
       notifyFailure('Could not print the tags', errorMessage(err, 'Please try again.'));
+    } finally {
+      setPrinting(false);
     }
   };
   return (
@@ -314,7 +330,7 @@ function PrintDialog({ ids, onClose, onPrinted }: { ids: number[] | null; onClos
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={labels.isPending} onClick={() => void print()}>
+          <Button loading={printing} onClick={() => void print()}>
             Print tags
           </Button>
         </Group>

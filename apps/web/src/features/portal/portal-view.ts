@@ -56,3 +56,14 @@ export function netInWords(net: { value: string }): string {
   if (amount === 0n) return 'These lines did not change your balance';
   return amount > 0n ? `These lines added ${formatMoney(amount)} to your balance` : `These lines took ${formatMoney(-amount)} from your balance`;
 }
+
+/** '1 day on the floor' / '12 days on the floor'; a sold or withdrawn item's days stop when it left. */
+export function floorDaysLabel(days: number, status: 'ACTIVE' | 'SOLD' | 'WITHDRAWN'): string {
+  const count = `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
+  return status === 'ACTIVE' ? `${count} on the floor` : `${count} on the floor until ${status === 'SOLD' ? 'sold' : 'withdrawn'}`;
+}
+
+/** Whose a typed item code is, beside an intake row of the vendor's: only their own live codes are taken. */
+export function ownCodeName(tag: string, codes: readonly { tag: string }[], tradeName: string): string {
+  return codes.some((c) => c.tag.toLowerCase() === tag.trim().toLowerCase()) ? tradeName : 'Unknown item code: not one of yours';
+}

@@ -4,19 +4,23 @@
  * (this month by default, in the store's time zone), the opening balance, every entry
  * (date, kind, order number, item code, description, memo, amount), totals by kind and
  * the closing balance. Print gives a page ready to mail (statement.module.css); Download
- * CSV gives the same figures.
+ * CSV gives the same figures. Below it, for whoever may invite (an accountant, a manager,
+ * an owner: mayManagePortalAccess), the vendor's portal access with Invite to Portal: an
+ * accountant has no vendor form, so this is where they invite.
  */
 import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fromWire, type Statement } from '@pos/contracts';
-import { LEDGER_KINDS, LEDGER_KIND_LABELS, formatMoney } from '@pos/domain';
+import { LEDGER_KINDS, LEDGER_KIND_LABELS, formatMoney, mayManagePortalAccess } from '@pos/domain';
 import { Balance } from '../../components/balance';
 import { LoadFailure } from '../../components/load-failure';
 import { PageHeading } from '../../components/page-heading';
 import { downloadCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
+import { PortalAccessSection } from '../vendors/portal-access-section';
 import { accountName } from './accounts-state';
 import classes from './statement.module.css';
 import { PeriodFields } from './period-fields';
@@ -30,8 +34,11 @@ export function StatementPage({ vendorId, search }: { vendorId: number; search: 
   const statement = trpc.vendor.statement.useQuery({ vendorId, itemCodeId: search.itemCodeId ?? null, ...(search.from ? { from: search.from } : {}), ...(search.to ? { to: search.to } : {}) });
   const accounts = trpc.vendor.accounts.useQuery({ pageSize: 1 });
   const s = statement.data;
+  const { currentRole } = useSession();
+  const mayInvite = currentRole !== null && mayManagePortalAccess(currentRole.role);
   return (
     <StatementScreen
+      below={s && mayInvite ? <PortalAccessSection key={s.vendor.id} vendor={{ id: s.vendor.id, tradeName: s.vendor.tradeName, email: s.vendor.contactEmail }} /> : null}
       statement={statement}
       today={accounts.data?.today ?? null}
       requested={search}
@@ -69,6 +76,7 @@ export function StatementScreen({
   heading,
   back,
   above,
+  below,
 }: {
   statement: StatementQuery;
   /** The store's today, for the period presets. */
@@ -79,6 +87,8 @@ export function StatementScreen({
   back?: ReactNode;
   /** Controls of the caller's shown beside the period (the portal's account choice). */
   above?: ReactNode;
+  /** What the caller shows under the sheet, on screen only (the store's portal access). */
+  below?: ReactNode;
 }) {
   const s = statement.data;
   return (
@@ -114,6 +124,11 @@ export function StatementScreen({
         ) : null}
       </Box>
       {s ? <StatementSheet s={s} /> : statement.isPending ? <SheetSkeleton /> : null}
+      {below ? (
+        <Box className={classes.screenOnly} mt="md" maw={920}>
+          {below}
+        </Box>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * A vendor's portal access, on the vendor form (a manager, an accountant, an owner):
+ * A vendor's portal access, on the vendor form (a manager, an owner) and on the vendor's
+ * statement screen (an accountant too, who has no vendor form):
  * Invite to Portal with an e-mail address, which shows the invitation's link to copy or
  * send from one's own mail program (mailto:); who holds the vendor's portal access, each
  * with Revoke; and the invitations not yet accepted, each revocable.
  */
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, CopyButton, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import type { Vendor } from '@pos/contracts';
 import { LoadFailure } from '../../components/load-failure';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -19,7 +19,14 @@ import { inviteMailto } from './portal-invite';
 const INVITE_FAILED = 'Failed to make the invitation';
 const REVOKE_FAILED = 'Failed to revoke';
 
-export function PortalAccessSection({ vendor }: { vendor: Vendor }) {
+/** The vendor whose access is shown: its id, trade name and the e-mail address an invitation starts from. */
+export interface PortalVendor {
+  id: number;
+  tradeName: string;
+  email: string | null;
+}
+
+export function PortalAccessSection({ vendor }: { vendor: PortalVendor }) {
   const { currentRole } = useSession();
   const clock = useStoreClock();
   const utils = trpc.useUtils();
@@ -27,7 +34,7 @@ export function PortalAccessSection({ vendor }: { vendor: Vendor }) {
   const invite = trpc.vendor.invite.useMutation();
   const revokeInvite = trpc.vendor.inviteRevoke.useMutation();
   const revokeAccess = trpc.vendor.portalAccessRevoke.useMutation();
-  const [email, setEmail] = useState(vendor.primaryContact?.email ?? '');
+  const [email, setEmail] = useState(vendor.email ?? '');
   const [made, setMade] = useState<{ email: string; inviteUrl: string; expiresAt: string } | null>(null);
   const [inviteError, setInviteError] = useState<string | null>(null);
 

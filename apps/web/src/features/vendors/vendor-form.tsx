@@ -172,7 +172,7 @@ export function VendorForm({ vendor, onSaved, onCancel }: { vendor: Vendor | nul
             {CODES_LATER_NOTE}
           </Text>
         )}
-        {vendor && currentRole && mayManagePortalAccess(currentRole.role) ? <PortalAccessSection key={vendor.id} vendor={vendor} /> : null}
+        {vendor && currentRole && mayManagePortalAccess(currentRole.role) ? <PortalAccessSection key={vendor.id} vendor={{ id: vendor.id, tradeName: vendor.tradeName, email: vendor.primaryContact?.email ?? null }} /> : null}
       </Stack>
 
       <Box

@@ -4,7 +4,7 @@
  * Nothing edits or deletes an event.
  */
 import { ZEmptyInput, ZListAuditInput, ZListAuditOutput, ZListAuditPeopleOutput } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { listAudit, listAuditPeople } from './audit.service';
 
 const auditProcedure = roleProcedure('STORE_ACCOUNTANT');
@@ -13,11 +13,11 @@ export const auditRouter = router({
   list: auditProcedure
     .meta({ path: '/store/audit/list' })
     .input(ZListAuditInput)
-    .output(ZListAuditOutput)
+    .output(syncOutput(ZListAuditOutput))
     .query(({ ctx, input }) => listAudit(ctx.db, ctx.storeId, input)),
   people: auditProcedure
     .meta({ path: '/store/audit/people' })
     .input(ZEmptyInput)
-    .output(ZListAuditPeopleOutput)
+    .output(syncOutput(ZListAuditPeopleOutput))
     .query(({ ctx }) => listAuditPeople(ctx.db, ctx.storeId)),
 });

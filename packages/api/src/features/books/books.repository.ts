@@ -27,7 +27,12 @@ export interface JournalHead {
   createdBy: bigint | null;
 }
 
-/** Inserts a journal and its legs in one statement; the legs' balance is checked at commit. */
+/**
+ * Inserts a journal and its legs in one statement, and adds the legs to the account sums
+ * the trial balance reads (`journal_balances`, `journal_days`: migration 0030). The sums'
+ * rows are taken in account order, as every journal takes them, so two postings never
+ * wait on each other crosswise. The legs' balance is checked at commit.
+ */
 export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
   const store = BigInt(storeId);
   const journal = sql`
@@ -36,16 +41,24 @@ export async function insertJournal(db: Db, storeId: number, head: JournalHead, 
            ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
            ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
     from stores s where s.id = ${store}
-    returning id, store_id`;
+    returning id, store_id, business_day`;
   if (legs.length === 0) {
     await journal.execute(db);
     return;
   }
   await sql`
-    with j as (${journal})
-    insert into journal_legs (journal_id, store_id, account, amount)
-    select j.id, j.store_id, l.account, l.amount
-    from j cross join unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)`.execute(db);
+    with j as (${journal}),
+    l as (select * from unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)),
+    legs as (
+      insert into journal_legs (journal_id, store_id, account, amount)
+      select j.id, j.store_id, l.account, l.amount from j cross join l),
+    days as (
+      insert into journal_days as d (store_id, account, business_day, amount)
+      select j.store_id, l.account, j.business_day, l.amount from j cross join l order by l.account
+      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount)
+    insert into journal_balances as b (store_id, account, balance)
+    select j.store_id, l.account, l.amount from j cross join l order by l.account
+    on conflict (store_id, account) do update set balance = b.balance + excluded.balance`.execute(db);
 }
 
 /** A sold line as the books see it: its total and taxes, and what it posted to its vendor's account (no account: the store's own line). */
@@ -168,16 +181,48 @@ export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
   return { entries, payments };
 }
 
-/** Each account's balance (Σ legs) over journals of business days up to `through` (and from `from`, when given). */
-export async function accountSums(db: Db, storeId: number, range: { from?: string; through: string }): Promise<JournalLeg[]> {
-  const { rows } = await sql<{ account: string; amount: string }>`
-    select l.account, sum(l.amount)::text as amount
-    from journals j join journal_legs l on l.journal_id = j.id
-    where ${inStore(storeId, 'j')} and j.business_day <= ${range.through}::date
-      ${range.from === undefined ? sql`` : sql`and j.business_day >= ${range.from}::date`}
-    group by l.account`.execute(db);
+/**
+ * Each account's balance (Σ of its legs) at the end of business day `through`, from the
+ * sums the writer keeps: the balances less the days after `through`, or the days up to
+ * it when that is nearer the store's first day; either way at most half the store's
+ * days are read (docs/BOOKS.md, The trial balance at scale).
+ */
+export async function accountSums(db: Db, storeId: number, through: string): Promise<JournalLeg[]> {
+  const span = await db
+    .selectFrom('journal_days')
+    .select((eb) => [sql<string | null>`to_char(${eb.fn.min('business_day')}, 'YYYY-MM-DD')`.as('first'), sql<string | null>`to_char(${eb.fn.max('business_day')}, 'YYYY-MM-DD')`.as('last')])
+    .where(inStore(storeId))
+    .executeTakeFirst();
+  if (!span?.first || !span.last || through < span.first) return [];
+  const forward = dayNumber(through) - dayNumber(span.first) < dayNumber(span.last) - dayNumber(through);
+  const { rows } = forward
+    ? await sql<{ account: string; amount: string }>`
+        select account, sum(amount)::text as amount from journal_days
+        where ${inStore(storeId)} and business_day <= ${through}::date
+        group by account`.execute(db)
+    : await sql<{ account: string; amount: string }>`
+        select account, sum(amount)::text as amount from (
+          select account, balance as amount from journal_balances where ${inStore(storeId)}
+          union all
+          select account, -amount from journal_days where ${inStore(storeId)} and business_day > ${through}::date
+        ) sums
+        group by account`.execute(db);
   return rows.map((r) => ({ account: r.account as JournalLeg['account'], amount: BigInt(r.amount) }));
 }
+
+/** One account's balance at the end of business day `through` (a drill-down's balance before its period). */
+export async function accountSum(db: Db, storeId: number, account: string, through: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('journal_days')
+    .select((eb) => eb.fn.sum<string | null>('amount').as('amount'))
+    .where(inStore(storeId))
+    .where('account', '=', account)
+    .where('business_day', '<=', through)
+    .executeTakeFirst();
+  return BigInt(row?.amount ?? 0);
+}
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** The journals of business days from..to, each with its legs, in the order they were written. */
 export async function journalsBetween(db: Db, storeId: number, from: string, to: string) {
@@ -218,7 +263,7 @@ export async function journalsPage(db: Db, storeId: number, q: JournalsQuery) {
                      from journal_legs l where l.journal_id = j.id), '[]') as legs
     from journals j left join orders o on o.id = j.order_id and o.store_id = j.store_id
     where ${inStore(storeId, 'j')} and j.business_day between ${q.from}::date and ${q.to}::date
-      ${q.account === undefined ? sql`` : sql`and exists (select 1 from journal_legs a where a.journal_id = j.id and a.account = ${q.account})`}
+      ${q.account === undefined ? sql`` : sql`and exists (select 1 from journal_legs a where ${inStore(storeId, 'a')} and a.account = ${q.account} and a.journal_id = j.id)`}
       ${q.after === undefined ? sql`` : sql`and (j.business_day, j.id) > (${q.after.day}::date, ${BigInt(q.after.id)}::int8)`}
     order by j.business_day, j.id
     limit ${q.limit}`.execute(db);
@@ -235,25 +280,24 @@ export async function chartFacts(db: Db, storeId: number) {
       .executeTakeFirstOrThrow(),
     db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
     db.selectFrom('vendors').select(['id', 'trade_name as name']).where(inStore(storeId)).orderBy('id').execute(),
-    db
-      .selectFrom('item_codes')
-      .select(['id', 'vendor_id as vendorId', 'tag as code'])
-      .where(inStore(storeId))
-      .where('vendor_id', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('receives_separate_statement', '=', true),
-          eb.exists(eb.selectFrom('ledger_accounts as a').select('a.store_id').whereRef('a.item_code_id', '=', 'item_codes.id')),
-        ]),
-      )
-      .orderBy('id')
-      .execute(),
+    // Codes with a separate statement, and codes whose account outlived the setting: two
+    // small partial indexes, never every item code of the store.
+    sql<{ id: bigint; vendorId: bigint; code: string }>`
+      select c.id, c.vendor_id as "vendorId", c.tag as code from item_codes c
+      where ${inStore(storeId, 'c')} and c.vendor_id is not null and c.receives_separate_statement
+      union
+      select c.id, c.vendor_id as "vendorId", c.tag as code from item_codes c
+      where ${inStore(storeId, 'c')} and c.vendor_id is not null
+        and c.id in (select a.item_code_id from ledger_accounts a where ${inStore(storeId, 'a')} and a.item_code_id is not null)
+      order by id`
+      .execute(db)
+      .then((r) => r.rows),
   ]);
   const taxes = ([1, 2, 3] as const satisfies readonly TaxSlot[]).map((slot) => ({ slot, shortName: store[`tax${slot}_short_name`] }));
   return {
     storeName: store.name,
     timeZone: store.timeZone,
-    chart: { paymentMethods, taxes, vendors, separateStatementCodes: codes.map((c) => ({ id: c.id, vendorId: c.vendorId!, code: c.code })) },
+    chart: { paymentMethods, taxes, vendors, separateStatementCodes: codes.map((c) => ({ id: c.id, vendorId: c.vendorId, code: c.code })) },
   };
 }
 

@@ -6,7 +6,7 @@
  * a sale's or a refund's journal comes from, read-only, for the same readers.
  */
 import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
-import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
+import { anyRoleProcedure, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { exportPeriod, journalOrder, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
@@ -16,36 +16,36 @@ export const booksRouter = router({
   accounts: readBooks
     .meta({ path: '/books/accounts' })
     .input(ZBooksAccountsInput)
-    .output(ZBooksAccountsOutput)
+    .output(syncOutput(ZBooksAccountsOutput))
     .query(({ ctx }) => listAccounts(ctx.db, ctx.storeId)),
 
   saveAccount: roleProcedure('STORE_ACCOUNTANT')
     .meta({ path: '/books/account/save' })
     .input(ZSaveBooksAccountInput)
-    .output(zSuccessOutput)
+    .output(syncOutput(zSuccessOutput))
     .mutation(({ ctx, input }) => saveAccountName(ctx.db, actorOf(ctx), input)),
 
   trialBalance: readBooks
     .meta({ path: '/books/trial-balance' })
     .input(ZTrialBalanceInput)
-    .output(ZTrialBalanceOutput)
+    .output(syncOutput(ZTrialBalanceOutput))
     .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
 
   journals: readBooks
     .meta({ path: '/books/journals' })
     .input(ZBooksJournalsInput)
-    .output(ZBooksJournalsOutput)
+    .output(syncOutput(ZBooksJournalsOutput))
     .query(({ ctx, input }) => journalsOfPeriod(ctx.db, ctx.storeId, input)),
 
   order: readBooks
     .meta({ path: '/books/order' })
     .input(ZOrderIdInput)
-    .output(ZFetchOrderOutput)
+    .output(syncOutput(ZFetchOrderOutput))
     .query(({ ctx, input }) => journalOrder(ctx.db, ctx.storeId, input.orderId)),
 
   export: readBooks
     .meta({ path: '/books/export' })
     .input(ZBooksExportInput)
-    .output(ZBooksExportOutput)
+    .output(syncOutput(ZBooksExportOutput))
     .query(({ ctx, input }) => exportPeriod(ctx.db, ctx.storeId, input)),
 });

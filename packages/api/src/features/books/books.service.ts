@@ -44,16 +44,21 @@ type Db = Kysely<Database>;
 
 const vendorRef = (f: { vendorId: bigint | null; itemCodeId: bigint | null }) => (f.vendorId === null ? null : { vendorId: f.vendorId, itemCodeId: f.itemCodeId });
 
-/** A completed order's journal: its payments against its vendors' nets, commission, card fees, own lines, taxes and customer fees. */
-export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, createdBy: bigint | null): Promise<void> {
-  const [lines, payments] = await Promise.all([repo.saleLineFacts(trx, storeId, order.id), repo.salePayments(trx, storeId, order.id)]);
-  const legs = saleJournal({
+/** A completed order's legs, from its lines, payments and the entries its sale posted: what `journalSale` writes. */
+export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
+  const [lines, payments] = await Promise.all([repo.saleLineFacts(trx, storeId, orderId), repo.salePayments(trx, storeId, orderId)]);
+  return saleJournal({
     lines: lines.map((l) => {
       const account = vendorRef(l);
       return { vendorAccount: account, total: l.total, taxes: l.taxes, postings: account ? { sale: l.sale, commission: l.commission, cardFee: l.cardFee } : null };
     }),
     payments,
   });
+}
+
+/** A completed order's journal: its payments against its vendors' nets, commission, card fees, own lines, taxes and customer fees. */
+export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, createdBy: bigint | null): Promise<void> {
+  const legs = await saleLegs(trx, storeId, order.id);
   await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy }, legs);
 }
 
@@ -129,7 +134,7 @@ async function chart(db: Db, storeId: number) {
 /** The chart with each account's balance as of today. */
 export async function listAccounts(db: Db, storeId: number) {
   const today = await repo.storeToday(db, storeId);
-  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, { through: today })]);
+  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, today)]);
   const balance = new Map(sums.map((s) => [s.account, s.amount]));
   return { success: true, asOf: today, accounts: accounts.map((a) => ({ ...a, balance: balance.get(a.key) ?? 0n })) };
 }
@@ -155,7 +160,7 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 /** Every account's debit or credit balance at the end of `asOf` (the store's today when left out). */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
-  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, { through: asOf })]);
+  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, asOf)]);
   const byKey = new Map(accounts.map((a) => [a.key, a]));
   const balance = trialBalance(sums);
   return {
@@ -183,7 +188,7 @@ export async function exportPeriod(db: Db, storeId: number, input: BooksExportRe
   const [{ storeName, accounts }, journals, opening] = await Promise.all([
     chart(db, storeId),
     repo.journalsBetween(db, storeId, input.from, input.to),
-    repo.accountSums(db, storeId, { through: addDays(input.from, -1) }),
+    repo.accountSums(db, storeId, addDays(input.from, -1)),
   ]);
   const file = exportBooks(input.format, {
     storeName,
@@ -209,7 +214,7 @@ export async function journalsOfPeriod(db: Db, storeId: number, input: BooksJour
   if (account === undefined) throw new AppError('NOT_FOUND', `${input.account} is not an account of this store's books`);
   const [rows, opening] = await Promise.all([
     repo.journalsPage(db, storeId, { from: input.from, to: input.to, account: account?.key, after: input.after, limit: BOOKS_JOURNALS_PAGE + 1 }),
-    account ? repo.accountSums(db, storeId, { through: addDays(input.from, -1) }) : Promise.resolve([]),
+    account ? repo.accountSum(db, storeId, account.key, addDays(input.from, -1)) : Promise.resolve(0n),
   ]);
   const page = rows.slice(0, BOOKS_JOURNALS_PAGE);
   const last = page.at(-1);
@@ -217,7 +222,7 @@ export async function journalsOfPeriod(db: Db, storeId: number, input: BooksJour
     success: true,
     from: input.from,
     to: input.to,
-    account: account ? { key: account.key, name: account.exportName || account.name, opening: opening.find((o) => o.account === account.key)?.amount ?? 0n } : null,
+    account: account ? { key: account.key, name: account.exportName || account.name, opening } : null,
     journals: page.map((j) => ({ ...j, legs: j.legs.map((l) => ({ ...l, name: nameOf.get(l.account) ?? l.account })) })),
     next: rows.length > BOOKS_JOURNALS_PAGE && last ? { day: last.day, id: last.id } : null,
   };

@@ -14,7 +14,7 @@ import {
   ZSystemDashboardOutput,
 } from '@pos/contracts';
 import { profitMarginPercent } from '@pos/domain';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { countActiveStores, countStores, countUsers } from '../system/system.repository';
 import { accountantCounters, managerCounters, ownerCounters, setupStatus, staffCounters } from './dashboard.repository';
 
@@ -27,42 +27,42 @@ export const dashboardRouter = router({
   absoluteAdmin: roleProcedure('ABSOLUTE_ADMIN')
     .meta({ path: '/dashboard/absolute-admin' })
     .input(ZEmptyInput)
-    .output(ZSystemDashboardOutput)
+    .output(syncOutput(ZSystemDashboardOutput))
     .query(({ ctx }) => systemCounters(ctx.db)),
   sstStaff: roleProcedure('SST_STAFF')
     .meta({ path: '/dashboard/sst-staff' })
     .input(ZEmptyInput)
-    .output(ZSystemDashboardOutput)
+    .output(syncOutput(ZSystemDashboardOutput))
     .query(({ ctx }) => systemCounters(ctx.db)),
   sstManager: roleProcedure('SST_MANAGER')
     .meta({ path: '/dashboard/sst-manager' })
     .input(ZEmptyInput)
-    .output(ZSstManagerDashboardOutput)
+    .output(syncOutput(ZSstManagerDashboardOutput))
     .query(async ({ ctx }) => ({ ...(await systemCounters(ctx.db)), activeStores: await countActiveStores(ctx.db) })),
   storeOwner: roleProcedure('STORE_OWNER')
     .meta({ path: '/dashboard/store-owner' })
     .input(ZEmptyInput)
-    .output(ZStoreOwnerDashboardOutput)
+    .output(syncOutput(ZStoreOwnerDashboardOutput))
     .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await ownerCounters(ctx.db, ctx.storeId)) })),
   storeManager: roleProcedure('STORE_MANAGER')
     .meta({ path: '/dashboard/store-manager' })
     .input(ZEmptyInput)
-    .output(ZStoreManagerDashboardOutput)
+    .output(syncOutput(ZStoreManagerDashboardOutput))
     .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await managerCounters(ctx.db, ctx.storeId, ctx.config.now())) })),
   storeStaff: roleProcedure('STORE_STAFF')
     .meta({ path: '/dashboard/store-staff' })
     .input(ZEmptyInput)
-    .output(ZStoreStaffDashboardOutput)
+    .output(syncOutput(ZStoreStaffDashboardOutput))
     .query(async ({ ctx }) => ({ success: true, message: 'OK', ...(await staffCounters(ctx.db, ctx.storeId, ctx.user.id, ctx.config.now())) })),
   setup: roleProcedure('STORE_MANAGER')
     .meta({ path: '/dashboard/setup' })
     .input(ZEmptyInput)
-    .output(ZStoreSetupOutput)
+    .output(syncOutput(ZStoreSetupOutput))
     .query(async ({ ctx }) => ({ success: true, ...(await setupStatus(ctx.db, ctx.storeId)) })),
   storeAccountant: roleProcedure('STORE_ACCOUNTANT')
     .meta({ path: '/dashboard/store-accountant' })
     .input(ZEmptyInput)
-    .output(ZStoreAccountantDashboardOutput)
+    .output(syncOutput(ZStoreAccountantDashboardOutput))
     .query(async ({ ctx }) => {
       const counters = await accountantCounters(ctx.db, ctx.storeId, ctx.config.now());
       return { success: true, message: 'OK', ...counters, profitMargin: profitMarginPercent(counters.monthlyRevenue, counters.monthlyExpenses) };

@@ -13,7 +13,7 @@ import {
   ZListInventoryOutput,
   zSuccessOutput,
 } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { listItems } from './inventory.repository';
 import { addItem, adjustItem, archiveItem, editItem } from './inventory.service';
@@ -25,7 +25,7 @@ export const inventoryRouter = router({
   list: readProcedure
     .meta({ path: '/store/inventory/list' })
     .input(ZListInventoryInput)
-    .output(ZListInventoryOutput)
+    .output(syncOutput(ZListInventoryOutput))
     .query(async ({ ctx, input }) => {
       const { items, total } = await listItems(ctx.db, ctx.storeId, input);
       return { success: true, items, totalItems: total };
@@ -33,21 +33,21 @@ export const inventoryRouter = router({
   add: writeProcedure
     .meta({ path: '/store/inventory/add' })
     .input(ZAddInventoryInput)
-    .output(ZInventoryItemOutput)
+    .output(syncOutput(ZInventoryItemOutput))
     .mutation(({ ctx, input }) => addItem(ctx.db, actorOf(ctx), input)),
   edit: writeProcedure
     .meta({ path: '/store/inventory/edit' })
     .input(ZEditInventoryInput)
-    .output(ZInventoryItemOutput)
+    .output(syncOutput(ZInventoryItemOutput))
     .mutation(({ ctx, input }) => editItem(ctx.db, actorOf(ctx), input)),
   adjust: writeProcedure
     .meta({ path: '/store/inventory/adjust' })
     .input(ZAdjustInventoryInput)
-    .output(ZInventoryItemOutput)
+    .output(syncOutput(ZInventoryItemOutput))
     .mutation(({ ctx, input }) => adjustItem(ctx.db, actorOf(ctx), input)),
   archive: writeProcedure
     .meta({ path: '/store/inventory/archive' })
     .input(ZInventoryIdInput)
-    .output(zSuccessOutput)
+    .output(syncOutput(zSuccessOutput))
     .mutation(({ ctx, input }) => archiveItem(ctx.db, actorOf(ctx), input.id)),
 });

@@ -70,6 +70,8 @@ const ITEM_COLUMNS = [
   'i.category',
   'i.printed_price as printedPrice',
   'i.status',
+  'i.withdraw_requested_at as withdrawRequestedAt',
+  'i.withdraw_request_reason as withdrawRequestReason',
   'i.created_at as createdAt',
   'i.updated_at as updatedAt',
 ] as const;
@@ -134,7 +136,7 @@ export async function codesOfVendor(db: Db, storeId: number, vendorId: number | 
  * code or vendor part of a search are turned into item code ids first, so each filter
  * is an index condition (docs/PERFORMANCE.md, Items).
  */
-export async function listItems(db: Db, storeId: number, f: ListItemsInput & { vendorCodes: bigint[] | null }): Promise<{ items: ItemRow[]; next: bigint | null }> {
+export async function listItems(db: Db, storeId: number, f: Omit<ListItemsInput, 'withdrawRequested'> & { withdrawRequested?: boolean; vendorCodes: bigint[] | null }): Promise<{ items: ItemRow[]; next: bigint | null }> {
   let query = selectItems(db, storeId);
   if (f.vendorCodes !== null) {
     if (f.vendorCodes.length === 0) return { items: [], next: null };
@@ -156,6 +158,7 @@ export async function listItems(db: Db, storeId: number, f: ListItemsInput & { v
   }
   if (f.status) query = query.where('i.status', '=', f.status);
   if (f.category) query = query.where(sql`lower(i.category)`, '=', f.category.toLowerCase());
+  if (f.withdrawRequested) query = query.where('i.withdraw_requested_at', 'is not', null).where('i.status', '=', 'ACTIVE');
   if (f.needsNewTag) query = query.where(sql<boolean>`i.printed_price is distinct from i.price and i.status = 'ACTIVE'`);
   if (f.after != null) query = query.where('i.id', '<', BigInt(f.after));
   const rows = await query.orderBy('i.id', 'desc').limit(f.pageSize + 1).execute();
@@ -171,6 +174,24 @@ export async function lockItems(db: Db, storeId: number, ids: readonly (number |
     .select(['id', 'item_number as itemNumber', 'status', 'quantity', 'price', 'item_code_id as itemCodeId'])
     .where(inStore(storeId))
     .where('id', 'in', ids.map((id) => BigInt(id)))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Locks, in id order, the store's items whose number (or alias, any case) is one of
+ * `codes`: a submit that writes new lines bound to items takes them first, so two
+ * submits of one item take turns instead of each holding the other's line's key lock.
+ */
+export async function lockItemsByCodes(db: Db, storeId: number, codes: readonly string[]): Promise<void> {
+  if (codes.length === 0) return;
+  const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+  await db
+    .selectFrom('items')
+    .select('id')
+    .where(inStore(storeId))
+    .where((eb) => eb.or([eb('item_number', 'in', [...new Set(codes)]), eb(sql`lower(alias)`, 'in', lower)]))
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -200,6 +221,45 @@ export async function updateItem(db: Db, storeId: number, id: bigint, change: It
     .where('id', '=', id)
     .where(inStore(storeId))
     .execute();
+}
+
+/** Records the vendor's request to withdraw the items (kept until a manager withdraws them). */
+export async function markWithdrawRequested(db: Db, storeId: number, ids: readonly bigint[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('items')
+    .set({ withdraw_requested_at: sql`coalesce(withdraw_requested_at, now())`, withdraw_request_reason: reason, updated_at: sql`now()` })
+    .where(inStore(storeId))
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** A vendor's live item codes, by tag. */
+export async function liveCodesOfVendor(db: Db, storeId: number, vendorId: bigint) {
+  return db
+    .selectFrom('item_codes')
+    .select(['id', 'tag'])
+    .where(inStore(storeId))
+    .where('vendor_id', '=', vendorId)
+    .where('archived_at', 'is', null)
+    .orderBy('tag')
+    .execute();
+}
+
+/**
+ * Each item's days on the floor: from its intake day to the store's today while it is
+ * active, else to the store's day it last changed (sold or withdrawn).
+ */
+export async function floorDays(db: Db, storeId: number, ids: readonly bigint[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items as i')
+    .innerJoin('stores as s', 's.id', 'i.store_id')
+    .select(['i.id', sql<number>`(case when i.status = 'ACTIVE' then (now() at time zone s.time_zone)::date else (i.updated_at at time zone s.time_zone)::date end - i.intake_date)::int4`.as('days')])
+    .where(inStore(storeId, 'i'))
+    .where('i.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r.days]));
 }
 
 export interface MovementValues {

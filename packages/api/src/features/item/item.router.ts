@@ -18,7 +18,7 @@ import {
 } from '@pos/contracts';
 import type { Role } from '@pos/domain';
 import type { Context } from '../../context';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { addItem, editItem, fetchItem, importItems, listItems, printLabels, withdrawItems, type ItemScope } from './item.service';
 
@@ -34,36 +34,36 @@ export const itemRouter = router({
   add: staffProcedure
     .meta({ path: '/item/add' })
     .input(ZAddItemInput)
-    .output(ZItemOutput)
+    .output(syncOutput(ZItemOutput))
     .mutation(({ ctx, input }) => addItem(storeScope(ctx), input)),
   import: staffProcedure
     .meta({ path: '/item/import' })
     .input(ZImportItemsInput)
-    .output(ZItemsOutput)
+    .output(syncOutput(ZItemsOutput))
     .mutation(({ ctx, input }) => importItems(storeScope(ctx), input.rows)),
   edit: staffProcedure
     .meta({ path: '/item/edit' })
     .input(ZEditItemInput)
-    .output(ZItemOutput)
+    .output(syncOutput(ZItemOutput))
     .mutation(({ ctx, input }) => editItem(storeScope(ctx), input)),
   withdraw: managerProcedure
     .meta({ path: '/item/withdraw' })
     .input(ZWithdrawItemsInput)
-    .output(ZItemsOutput)
+    .output(syncOutput(ZItemsOutput))
     .mutation(({ ctx, input }) => withdrawItems(storeScope(ctx), input.itemIds, input.reason)),
   list: staffProcedure
     .meta({ path: '/item/list' })
     .input(ZListItemsInput)
-    .output(ZListItemsOutput)
+    .output(syncOutput(ZListItemsOutput))
     .query(({ ctx, input }) => listItems(storeScope(ctx), input)),
   fetch: staffProcedure
     .meta({ path: '/item/fetch' })
     .input(ZItemIdInput)
-    .output(ZFetchItemOutput)
+    .output(syncOutput(ZFetchItemOutput))
     .query(({ ctx, input }) => fetchItem(storeScope(ctx), input.itemId)),
   labels: staffProcedure
     .meta({ path: '/item/labels' })
     .input(ZItemLabelsInput)
-    .output(ZItemLabelsOutput)
+    .output(syncOutput(ZItemLabelsOutput))
     .mutation(({ ctx, input }) => printLabels(storeScope(ctx), input)),
 });

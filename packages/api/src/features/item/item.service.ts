@@ -193,14 +193,43 @@ export async function withdrawItems(scope: ItemScope, itemIds: readonly number[]
       items.map((i) => ({ itemId: i.id, kind: 'WITHDRAW' as const, quantityDelta: -i.quantity, quantityAfter: 0n, note: reason })),
       scope.actor.userId,
     );
+    const asked = items.filter((i) => i.withdrawRequestedAt !== null).map((i) => i.itemNumber);
     await recordAudit(trx, scope.actor, {
       action: 'ITEM_WITHDRAW',
+      targetType: 'item',
+      targetId: items.map((i) => i.itemNumber).join(','),
+      // A withdrawal of items the vendor asked for names them: the manager's confirmation of the request.
+      after: { itemNumbers: items.map((i) => i.itemNumber), reason, ...(asked.length > 0 ? { confirmsRequestOf: asked } : {}) },
+    });
+    const after = await loadItems(trx, scope, ids);
+    return { success: true, message: after.length === 1 ? `Item ${after[0]!.itemNumber} withdrawn` : `${after.length} items withdrawn`, items: after.map(toItem) };
+  });
+}
+
+/**
+ * A vendor asks for active items of theirs to be withdrawn: each is marked as asked (with
+ * the reason) until a manager withdraws it (/item/withdraw); asking again keeps the first
+ * moment and takes the new reason. Any item not active is 409 and nothing changes; one
+ * audit event.
+ */
+export async function requestWithdrawal(scope: ItemScope, itemIds: readonly number[], reason: string) {
+  return scope.db.transaction().execute(async (trx) => {
+    const t = { ...scope, db: trx };
+    const ids = [...new Set(itemIds.map((id) => BigInt(id)))];
+    await repo.lockItems(trx, scope.storeId, ids);
+    const byId = new Map((await repo.findItems(trx, scope.storeId, ids)).map((i) => [String(i.id), i]));
+    const items = ids.map((id) => inScope(t, byId.get(String(id))));
+    for (const item of items) if (item.status !== 'ACTIVE') throw new AppError('CONFLICT', notActive(item));
+    await repo.markWithdrawRequested(trx, scope.storeId, ids, reason);
+    await recordAudit(trx, scope.actor, {
+      action: 'ITEM_WITHDRAW_REQUEST',
       targetType: 'item',
       targetId: items.map((i) => i.itemNumber).join(','),
       after: { itemNumbers: items.map((i) => i.itemNumber), reason },
     });
     const after = await loadItems(trx, scope, ids);
-    return { success: true, message: after.length === 1 ? `Item ${after[0]!.itemNumber} withdrawn` : `${after.length} items withdrawn`, items: after.map(toItem) };
+    const message = after.length === 1 ? `Withdrawal of item ${after[0]!.itemNumber} asked: the store confirms it` : `Withdrawal of ${after.length} items asked: the store confirms it`;
+    return { success: true, message, items: after.map(toItem) };
   });
 }
 

@@ -18,7 +18,7 @@ import {
   ZStatementInput,
   ZStatementOutput,
 } from '@pos/contracts';
-import { anyRoleProcedure, router } from '../../trpc';
+import { anyRoleProcedure, router, syncOutput } from '../../trpc';
 import type { Actor } from '../audit/audit.service';
 import { accountStatement, adjustAccount, listVendorAccounts, payOut, postRent, runPayouts } from './ledger.service';
 
@@ -31,38 +31,38 @@ export const ledgerProcedures = {
   accounts: settlementProcedure
     .meta({ path: '/vendor/accounts' })
     .input(ZAccountsInput)
-    .output(ZAccountsOutput)
+    .output(syncOutput(ZAccountsOutput))
     .query(({ ctx, input }) => listVendorAccounts(ctx.db, ctx.storeId, ctx.config.now(), input)),
 
   rent: router({
     post: settlementProcedure
       .meta({ path: '/vendor/rent/post' })
       .input(ZPostRentInput)
-      .output(ZPostRentOutput)
+      .output(syncOutput(ZPostRentOutput))
       .mutation(({ ctx, input }) => postRent(ctx.db, actorOf(ctx), input)),
   }),
 
   adjust: settlementProcedure
     .meta({ path: '/vendor/adjust' })
     .input(ZAdjustInput)
-    .output(ZAdjustOutput)
+    .output(syncOutput(ZAdjustOutput))
     .mutation(({ ctx, input }) => adjustAccount(ctx.db, actorOf(ctx), input)),
 
   payout: settlementProcedure
     .meta({ path: '/vendor/payout' })
     .input(ZPayoutInput)
-    .output(ZPayoutOutput)
+    .output(syncOutput(ZPayoutOutput))
     .mutation(({ ctx, input }) => payOut(ctx.db, actorOf(ctx), input)),
 
   payoutRun: settlementProcedure
     .meta({ path: '/vendor/payout-run' })
     .input(ZPayoutRunInput)
-    .output(ZPayoutRunOutput)
+    .output(syncOutput(ZPayoutRunOutput))
     .mutation(({ ctx, input }) => runPayouts(ctx.db, actorOf(ctx), input)),
 
   statement: settlementProcedure
     .meta({ path: '/vendor/statement' })
     .input(ZStatementInput)
-    .output(ZStatementOutput)
+    .output(syncOutput(ZStatementOutput))
     .query(({ ctx, input }) => accountStatement(ctx.db, ctx.storeId, ctx.config.now(), input)),
 };

@@ -99,11 +99,11 @@ export async function allocateOrderNumber(db: Db, storeId: number): Promise<stri
   return row.orderNumber;
 }
 
-/** Undefined when the number is already taken in this store (settings moved back). */
-export async function insertOrder(db: Db, storeId: number, orderNumber: string, createdBy: bigint): Promise<bigint | undefined> {
+/** Undefined when the number is already taken in this store (settings moved back). `createdAt`: an offline sale's time of sale. */
+export async function insertOrder(db: Db, storeId: number, orderNumber: string, createdBy: bigint, createdAt?: Date): Promise<bigint | undefined> {
   const row = await db
     .insertInto('orders')
-    .values({ store_id: BigInt(storeId), order_number: orderNumber, created_by: createdBy })
+    .values({ store_id: BigInt(storeId), order_number: orderNumber, created_by: createdBy, ...(createdAt ? { created_at: createdAt } : {}) })
     .onConflict((oc) => oc.columns(['store_id', 'order_number']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -404,6 +404,8 @@ export interface Outcome {
   customerName?: string;
   /** Who approved a payment that needed a manager (null: nobody had to). */
   approvedBy: bigint | null;
+  /** When it completed, when not now: an offline sale's time of sale. */
+  completedAt?: Date;
 }
 
 /** An order as findOrder answers it. */
@@ -417,7 +419,7 @@ export async function saveOutcome(db: Db, storeId: number, orderId: bigint | num
       total = ${t.total}, vendor_share_total = ${t.vendorShare},
       status = ${o.status}, customer_fees = ${o.customerFees}, change_due = ${o.changeDue}, amount_paid = ${o.amountPaid},
       ${o.customerName !== undefined ? sql`customer_name = ${o.customerName},` : sql``}
-      ${o.status === 'COMPLETED' ? sql`completed_at = now(),` : sql``}
+      ${o.status === 'COMPLETED' ? sql`completed_at = ${o.completedAt ?? sql`now()`},` : sql``}
       ${o.approvedBy !== null ? sql`approved_by = ${o.approvedBy}, approved_at = now(),` : sql``}
       updated_at = now()
     where o.id = ${BigInt(orderId)} and ${inStore(storeId, 'o')}`.execute(db);

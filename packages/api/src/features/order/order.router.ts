@@ -24,7 +24,7 @@ import {
   ZUpdateLineInput,
   ZUpdateLineOutput,
 } from '@pos/contracts';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { dayStatus } from '../reports/day-close.service';
 import { lookupOrders } from './order.repository';
 import { approveOrder, cancelOrder } from './approve-cancel.service';
@@ -40,51 +40,51 @@ export const orderRouter = router({
   next: staffProcedure
     .meta({ path: '/order/next' })
     .input(ZEmptyInput)
-    .output(ZNextOrderOutput)
+    .output(syncOutput(ZNextOrderOutput))
     .mutation(({ ctx }) => nextOrder(ctx.db, ctx.storeId, ctx.user.id)),
   updateLine: staffProcedure
     .meta({ path: '/order/update-line' })
     .input(ZUpdateLineInput)
-    .output(ZUpdateLineOutput)
+    .output(syncOutput(ZUpdateLineOutput))
     .mutation(({ ctx, input }) => updateLine(ctx.db, ctx.storeId, input)),
   setCustomerName: staffProcedure
     .meta({ path: '/order/customer-name' })
     .input(ZSetCustomerNameInput)
-    .output(ZSetCustomerNameOutput)
+    .output(syncOutput(ZSetCustomerNameOutput))
     .mutation(({ ctx, input }) => setCustomerName(ctx.db, ctx.storeId, input.orderId, input.customerName)),
   submit: staffProcedure
     .meta({ path: '/order/submit' })
     .input(ZSubmitOrderInput)
-    .output(ZSubmitOrderOutput)
+    .output(syncOutput(ZSubmitOrderOutput))
     .mutation(({ ctx, input }) => submitOrder(ctx, input)),
   approve: managerProcedure
     .meta({ path: '/order/approve' })
     .input(ZApproveOrderInput)
-    .output(ZOrderActionOutput)
+    .output(syncOutput(ZOrderActionOutput))
     .mutation(({ ctx, input }) => approveOrder(ctx, input)),
   cancel: staffProcedure
     .meta({ path: '/order/cancel', accessNote: 'a PENDING order only STORE_MANAGER and above (403)' })
     .input(ZCancelOrderInput)
-    .output(ZOrderActionOutput)
+    .output(syncOutput(ZOrderActionOutput))
     .mutation(({ ctx, input }) => cancelOrder(ctx, input)),
   dayStatus: staffProcedure
     .meta({ path: '/order/day-status' })
     .input(ZEmptyInput)
-    .output(ZDayStatusOutput)
+    .output(syncOutput(ZDayStatusOutput))
     .query(({ ctx }) => dayStatus(ctx.db, ctx.storeId)),
   fetch: staffProcedure
     .meta({ path: '/order/fetch' })
     .input(ZOrderIdInput)
-    .output(ZFetchOrderOutput)
+    .output(syncOutput(ZFetchOrderOutput))
     .query(({ ctx, input }) => fetchOrder(ctx.db, ctx.storeId, input.orderId)),
   lookup: staffProcedure
     .meta({ path: '/order/lookup' })
     .input(ZLookupOrdersInput)
-    .output(ZLookupOrdersOutput)
+    .output(syncOutput(ZLookupOrdersOutput))
     .query(async ({ ctx, input }) => ({ success: true, orderStubs: await lookupOrders(ctx.db, ctx.storeId, input) })),
   refund: staffProcedure
     .meta({ path: '/order/refund', accessNote: "STORE_STAFF only with a manager's `approval`" })
     .input(ZRefundOrderInput)
-    .output(ZRefundOrderOutput)
+    .output(syncOutput(ZRefundOrderOutput))
     .mutation(({ ctx, input }) => refundOrder(ctx, input)),
 });

@@ -53,7 +53,7 @@ export function submitted(
     changeDue: outcome.changeDue,
     approvedBy,
     approvedAt: outcome.approvedBy !== null ? now() : locked.approvedAt,
-    completedAt: outcome.status === 'COMPLETED' ? now() : locked.completedAt,
+    completedAt: outcome.status === 'COMPLETED' ? (outcome.completedAt ? new Date(outcome.completedAt.getTime()) : now()) : locked.completedAt,
     cancelledAt: locked.cancelledAt,
     cancelReason: locked.cancelReason,
     items,

@@ -11,7 +11,7 @@ import type { SubmitOrderInput } from '@pos/contracts';
 import { assertLineWithinLimits, isLineEmpty, movesMoneyOut, sumSavedLines, unknownItemCodeMessage } from '@pos/domain';
 import { AppError } from '../../errors';
 import { itemsForLines } from '../item/item.service';
-import type { ItemRow } from '../item/item.repository';
+import { lockItemsByCodes, type ItemRow } from '../item/item.repository';
 import type { VendorSaleLine } from '../ledger/ledger.repository';
 import { resolveCodes, type ResolvedCode } from '../scan/scan.service';
 import { answeredLine, BLANK_LINE, fromItem, lineValues, mergeLine, savedFields, type ItemCode, type LineFields, type Settings } from './order-lines';
@@ -77,6 +77,9 @@ export async function submitMovesMoneyOut(db: Db, storeId: number, input: Submit
  * as the ledger posts them.
  */
 export async function saveLines(trx: Db, storeId: number, input: SubmitOrderInput, settings: Pick<Settings, 'defaultVendorCommissionPercent'>) {
+  // The items new lines sell, locked first (see lockItemsByCodes): a line bound to an
+  // item holds a key lock on it until commit, which the sale's own lock would wait on.
+  await lockItemsByCodes(trx, storeId, input.items.flatMap((item) => (item.itemNumber ? [item.itemNumber] : [])));
   const kept = await mergedLines(trx, storeId, input);
   const resolved = await resolveCodes(
     trx,

@@ -16,6 +16,8 @@ import {
   checkoutProblemMessage,
   isOrderEditable,
   MONEY_OUT_NEEDS_APPROVAL,
+  offlineMethodRefusal,
+  offlineTender,
   moneyOutNeedsApprover,
   moneyOutRefused,
   movesMoneyOut,
@@ -45,11 +47,24 @@ type Db = Kysely<Database>;
 type Tender = TenderMethod & { id: bigint; requiresManagerApproval: boolean };
 
 /**
+ * How completing an offline sale differs from a checkout at the till (docs/ARCHITECTURE.md,
+ * The offline till); a checkout passes none.
+ */
+export interface SubmitOptions {
+  /** The time of sale: when the order completed, and the business day that must still be open (default: now). */
+  at?: Date;
+  /** Only Cash and the methods that may be taken offline (a replayed offline sale). */
+  offlineOnly?: boolean;
+  /** A method archived since the sale is still taken (a manager completing an offline sale anyway). */
+  archivedAllowed?: boolean;
+}
+
+/**
  * The methods the payments name, each a live method of this store (another store's is
  * unknown here); without payments, the order total in full by the store's Cash method
  * (nothing for a total of zero; a total below zero is handed back in cash).
  */
-async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['payments'], total: bigint) {
+async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['payments'], total: bigint, options: SubmitOptions) {
   if (payments === undefined) {
     const cash = await findCashMethod(db, storeId);
     if (!cash) throw new Error(`store ${storeId} has no Cash method`);
@@ -59,7 +74,8 @@ async function tendersFor(db: Db, storeId: number, payments: SubmitOrderInput['p
   return payments.map((p) => {
     const method = found.get(BigInt(p.paymentMethodId));
     if (!method) throw new AppError('BAD_REQUEST', `${PAYMENT_METHOD_NOT_FOUND}: ${p.paymentMethodId}`);
-    if (method.archived) throw new AppError('BAD_REQUEST', `${method.name} is no longer a payment method of this store`);
+    if (method.archived && !options.archivedAllowed) throw new AppError('BAD_REQUEST', `${method.name} is no longer a payment method of this store`);
+    if (options.offlineOnly && !offlineTender(method)) throw new AppError('BAD_REQUEST', offlineMethodRefusal(method.name));
     return { method, amount: p.amount };
   });
 }
@@ -94,55 +110,63 @@ export async function submitOrder(caller: Caller, input: SubmitOrderInput) {
       approver = await verifyManagerApproval(caller, storeId, input.approval);
     }
   }
-  return db.transaction().execute(async (trx) => {
-    const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    if (order.answer !== null) return answered(order.answer, input);
-    if (input.idempotencyKey !== undefined && !isOrderEditable(order.status)) {
-      // The lock waited for a submit that committed since this statement's snapshot,
-      // which cannot see that submit's key: read it again (only a submit leaves a draft).
-      const first = await repo.findSubmitAnswer(trx, storeId, input.orderId, input.idempotencyKey);
-      if (first !== undefined) return answered(first, input);
-    }
-    assertEditable(order.status);
-    await assertDayOpen(trx, storeId);
-    const lines = await saveLines(trx, storeId, input, order);
-    const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
-    if (moneyOutRefused(caller.role, moneyOut, approver !== null)) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
-    const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total);
-    const plan: CheckoutPlan<Tender> = input.payments === undefined ? planCashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
-    if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
-    const decided = submitOutcome({ movesMoneyOut: moneyOut, methodNeedsApproval: plan.tenders.some((t) => t.method.requiresManagerApproval), approved: approver !== null });
-    const waits = decided.status === 'PENDING';
-    const approvedBy = decided.keepsApprover ? approver : null;
-    const payments = plan.tenders.map((t) => ({
-      paymentMethodId: t.method.id,
-      name: t.method.name,
-      isCash: t.method.isCash,
-      vendorFeePercent: t.method.vendorFeePercent,
-      amount: t.amount,
-      applied: t.applied,
-      customerFee: t.customerFee,
-      change: t.change,
-    }));
-    const paid = await repo.insertPayments(trx, storeId, order.id, payments);
-    if (!waits) await takeStock(trx, storeId, order, caller.user.id);
-    const outcome: repo.Outcome = {
-      status: decided.status,
-      customerFees: plan.customerFees,
-      changeDue: plan.changeDue,
-      amountPaid: waits ? 0n : plan.amountPaid,
-      ...(input.customerName !== undefined ? { customerName: input.customerName } : {}),
-      approvedBy: approvedBy?.id ?? null,
-    };
-    const saved = submitted(order, lines.totals, outcome, approvedBy ? approvedBy.username : order.approvedBy, lines.items, paid);
-    await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
-    const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
-    if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
-    // Last, so the rows every sale of the store updates (its counters, ledger totals and
-    // the vendor's balance) stay locked for as short a time as possible.
-    if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
-    await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
-    return answer;
-  });
+  return db.transaction().execute((trx) => submitInTransaction(trx, caller, input, approver));
+}
+
+/**
+ * A submit inside the caller's transaction, with the manager who approved its payments
+ * (if any); an offline sale's replay passes its options (see SubmitOptions).
+ */
+export async function submitInTransaction(trx: Db, caller: Caller, input: SubmitOrderInput, approver: { id: bigint; username: string } | null, options: SubmitOptions = {}) {
+  const { storeId } = caller;
+  const order = await repo.lockOrderForSubmit(trx, storeId, input.orderId, input.idempotencyKey ?? null);
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  if (order.answer !== null) return answered(order.answer, input);
+  if (input.idempotencyKey !== undefined && !isOrderEditable(order.status)) {
+    // The lock waited for a submit that committed since this statement's snapshot,
+    // which cannot see that submit's key: read it again (only a submit leaves a draft).
+    const first = await repo.findSubmitAnswer(trx, storeId, input.orderId, input.idempotencyKey);
+    if (first !== undefined) return answered(first, input);
+  }
+  assertEditable(order.status);
+  await assertDayOpen(trx, storeId, options.at ?? null);
+  const lines = await saveLines(trx, storeId, input, order);
+  const moneyOut = movesMoneyOut(lines.items, lines.totals.total);
+  if (moneyOutRefused(caller.role, moneyOut, approver !== null)) throw new AppError('FORBIDDEN', MONEY_OUT_NEEDS_APPROVAL);
+  const tenders = await tendersFor(trx, storeId, input.payments, lines.totals.total, options);
+  const plan: CheckoutPlan<Tender> = input.payments === undefined ? planCashInFull(lines.totals.total, tenders) : planCheckout(lines.totals.total, tenders);
+  if (plan.problem) throw new AppError('BAD_REQUEST', checkoutProblemMessage(plan.problem));
+  const decided = submitOutcome({ movesMoneyOut: moneyOut, methodNeedsApproval: plan.tenders.some((t) => t.method.requiresManagerApproval), approved: approver !== null });
+  const waits = decided.status === 'PENDING';
+  const approvedBy = decided.keepsApprover ? approver : null;
+  const payments = plan.tenders.map((t) => ({
+    paymentMethodId: t.method.id,
+    name: t.method.name,
+    isCash: t.method.isCash,
+    vendorFeePercent: t.method.vendorFeePercent,
+    amount: t.amount,
+    applied: t.applied,
+    customerFee: t.customerFee,
+    change: t.change,
+  }));
+  const paid = await repo.insertPayments(trx, storeId, order.id, payments);
+  if (!waits) await takeStock(trx, storeId, order, caller.user.id);
+  const outcome: repo.Outcome = {
+    status: decided.status,
+    customerFees: plan.customerFees,
+    changeDue: plan.changeDue,
+    amountPaid: waits ? 0n : plan.amountPaid,
+    ...(input.customerName !== undefined ? { customerName: input.customerName } : {}),
+    approvedBy: approvedBy?.id ?? null,
+    ...(options.at && !waits ? { completedAt: options.at } : {}),
+  };
+  const saved = submitted(order, lines.totals, outcome, approvedBy ? approvedBy.username : order.approvedBy, lines.items, paid);
+  await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
+  const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
+  if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
+  // Last, so the rows every sale of the store updates (its counters, ledger totals and
+  // the vendor's balance) stay locked for as short a time as possible.
+  if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+  await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
+  return answer;
 }

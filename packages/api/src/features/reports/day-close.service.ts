@@ -16,10 +16,12 @@ type Db = Kysely<Database>;
  * Refuses money moved on a business day that was closed (docs/SETTLEMENT.md, A closed
  * day stays closed): 409, inside the caller's transaction, which then holds the day's
  * lock shared until it commits, so a close that starts meanwhile waits and counts it.
+ * `at`: the time the money moved when it is not now (an offline sale's time of sale),
+ * whose business day must be open.
  */
-export async function assertDayOpen(trx: Db, storeId: number): Promise<void> {
+export async function assertDayOpen(trx: Db, storeId: number, at: Date | null = null): Promise<void> {
   await repo.lockDayShared(trx, storeId);
-  const { today, closed } = await repo.todayStatus(trx, storeId);
+  const { today, closed } = await repo.todayStatus(trx, storeId, at);
   if (closed) throw new AppError('CONFLICT', dayClosedMessage(today));
 }
 

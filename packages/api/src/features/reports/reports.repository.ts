@@ -328,11 +328,11 @@ export async function lockDayShared(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock_shared(hashtext('day_close'), ${storeId}::int)`.execute(db);
 }
 
-/** The store's business day now (the database's clock, which dates every sale) and whether it was closed. */
-export async function todayStatus(db: Db, storeId: number): Promise<{ today: string; closed: boolean }> {
+/** The store's business day now (the database's clock, which dates every sale), or at `at`, and whether it was closed. */
+export async function todayStatus(db: Db, storeId: number, at: Date | null = null): Promise<{ today: string; closed: boolean }> {
   const { rows } = await sql<{ today: string; closed: boolean }>`
     select t.today::text as today, exists (select 1 from day_closes c where ${inStore(storeId, 'c')} and c.day = t.today) as closed
-    from (select (now() at time zone s.time_zone)::date as today from stores s where ${isStoreRow(storeId, 's')}) t`.execute(db);
+    from (select (coalesce(${at}::timestamptz, now()) at time zone s.time_zone)::date as today from stores s where ${isStoreRow(storeId, 's')}) t`.execute(db);
   return rows[0]!;
 }
 

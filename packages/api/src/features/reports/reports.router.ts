@@ -12,7 +12,7 @@ import {
   ZVendorBalancesInput,
   ZVendorBalancesOutput,
 } from '@pos/contracts';
-import { anyRoleProcedure, roleProcedure, router } from '../../trpc';
+import { anyRoleProcedure, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { closeDay, endOfDay, salesReport, vendorBalances } from './reports.service';
 
@@ -22,25 +22,25 @@ export const reportsRouter = router({
   sales: reportProcedure
     .meta({ path: '/reports/sales' })
     .input(ZSalesReportInput)
-    .output(ZSalesReportOutput)
+    .output(syncOutput(ZSalesReportOutput))
     .query(({ ctx, input }) => salesReport(ctx.db, ctx.storeId, ctx.config.now(), input)),
 
   vendorBalances: reportProcedure
     .meta({ path: '/reports/vendor-balances' })
     .input(ZVendorBalancesInput)
-    .output(ZVendorBalancesOutput)
+    .output(syncOutput(ZVendorBalancesOutput))
     .query(({ ctx, input }) => vendorBalances(ctx.db, ctx.storeId, ctx.config.now(), input)),
 
   endOfDay: router({
     report: reportProcedure
       .meta({ path: '/reports/end-of-day' })
       .input(ZEndOfDayInput)
-      .output(ZEndOfDayOutput)
+      .output(syncOutput(ZEndOfDayOutput))
       .query(({ ctx, input }) => endOfDay(ctx.db, ctx.storeId, ctx.config.now(), input)),
     close: roleProcedure('STORE_MANAGER')
       .meta({ path: '/reports/end-of-day/close' })
       .input(ZCloseDayInput)
-      .output(ZEndOfDayOutput)
+      .output(syncOutput(ZEndOfDayOutput))
       .mutation(({ ctx, input }) => closeDay(ctx.db, actorOf(ctx), ctx.config.now(), input)),
   }),
 });

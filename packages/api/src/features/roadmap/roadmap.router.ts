@@ -5,7 +5,7 @@
 import { ZRoadmapInput, ZRoadmapOutput } from '@pos/contracts';
 import { includes } from '@pos/domain';
 import { AppError } from '../../errors';
-import { memberProcedure, router } from '../../trpc';
+import { memberProcedure, router, syncOutput } from '../../trpc';
 import * as repo from './roadmap.repository';
 
 const NOT_FOUND = 'No such roadmap entry in this store';
@@ -14,7 +14,7 @@ export const roadmapRouter = router({
   roadmap: memberProcedure
     .meta({ path: '/roadmap/roadmap', accessNote: 'Every role of the store lists; only STORE_OWNER creates, updates and deletes.' })
     .input(ZRoadmapInput)
-    .output(ZRoadmapOutput)
+    .output(syncOutput(ZRoadmapOutput))
     .mutation(async ({ ctx, input }) => {
       if (input.action === 'list') return { success: true, message: 'OK', entries: await repo.listEntries(ctx.db, ctx.storeId) };
       if (!includes(ctx.role, 'STORE_OWNER')) throw new AppError('FORBIDDEN', 'Only the store owner may change the roadmap');

@@ -15,7 +15,7 @@ import {
   ZUpdatePaymentMethodInput,
   ZUpdateSettingsInput,
 } from '@pos/contracts';
-import { memberProcedure, roleProcedure, router } from '../../trpc';
+import { memberProcedure, roleProcedure, router, syncOutput } from '../../trpc';
 import { inventoryRouter } from '../inventory/inventory.router';
 import { itemCodeRouter } from '../itemcode/itemcode.router';
 import * as repo from './store.repository';
@@ -30,26 +30,26 @@ export const storeRouter = router({
   fetchSettings: readProcedure
     .meta({ path: '/store/fetch-settings' })
     .input(ZEmptyInput)
-    .output(ZSettingsOutput)
+    .output(syncOutput(ZSettingsOutput))
     .query(async ({ ctx }) => ({ success: true, message: 'OK', statusCode: 200, ...(await repo.getSettings(ctx.db, ctx.storeId)) })),
 
   fetchTimeZone: memberProcedure
     .meta({ path: '/store/fetch-time-zone' })
     .input(ZEmptyInput)
-    .output(ZTimeZoneOutput)
+    .output(syncOutput(ZTimeZoneOutput))
     .query(async ({ ctx }) => ({ success: true, timeZone: await repo.getTimeZone(ctx.db, ctx.storeId) })),
 
   updateSettings: writeProcedure
     .meta({ path: '/store/update-settings' })
     .input(ZUpdateSettingsInput)
-    .output(ZSettingsOutput)
+    .output(syncOutput(ZSettingsOutput))
     .mutation(({ ctx, input }) => updateSettings(ctx.db, actorOf(ctx), input)),
 
   payment: router({
     list: readProcedure
       .meta({ path: '/store/payment/list' })
       .input(ZEmptyInput)
-      .output(ZListPaymentMethodsOutput)
+      .output(syncOutput(ZListPaymentMethodsOutput))
       .query(async ({ ctx }) => {
         const [paymentMethods, storeUpdatedAt] = await Promise.all([
           repo.listPaymentMethods(ctx.db, ctx.storeId),
@@ -61,19 +61,19 @@ export const storeRouter = router({
     create: writeProcedure
       .meta({ path: '/store/payment/create' })
       .input(ZCreatePaymentMethodInput)
-      .output(ZPaymentMethodOutput)
+      .output(syncOutput(ZPaymentMethodOutput))
       .mutation(({ ctx, input }) => createPaymentMethod(ctx.db, actorOf(ctx), input)),
 
     update: writeProcedure
       .meta({ path: '/store/payment/update' })
       .input(ZUpdatePaymentMethodInput)
-      .output(ZPaymentMethodOutput)
+      .output(syncOutput(ZPaymentMethodOutput))
       .mutation(({ ctx, input }) => updatePaymentMethod(ctx.db, actorOf(ctx), input.id, input)),
 
     delete: writeProcedure
       .meta({ path: '/store/payment/delete' })
       .input(ZDeletePaymentMethodInput)
-      .output(ZDeletePaymentMethodOutput)
+      .output(syncOutput(ZDeletePaymentMethodOutput))
       .mutation(({ ctx, input }) => deletePaymentMethod(ctx.db, actorOf(ctx), input.id)),
   }),
 

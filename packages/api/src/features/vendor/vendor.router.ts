@@ -7,7 +7,7 @@
  */
 import { ZAddVendorInput, ZEditVendorInput, ZFetchVendorOutput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
 import { VENDOR_DELETE_FORBIDDEN, VENDOR_MONEY_ROLE } from '@pos/domain';
-import { roleProcedure, router } from '../../trpc';
+import { roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { ledgerProcedures } from '../ledger/ledger.router';
 import { portalAccessProcedures } from '../portal/portal.router';
@@ -19,31 +19,31 @@ export const vendorRouter = router({
   list: staffProcedure
     .meta({ path: '/vendor/list' })
     .input(ZListVendorsInput)
-    .output(ZListVendorsOutput)
+    .output(syncOutput(ZListVendorsOutput))
     .query(({ ctx, input }) => listVendorPage(ctx.db, ctx.storeId, input)),
 
   fetch: staffProcedure
     .meta({ path: '/vendor/fetch' })
     .input(ZVendorIdInput)
-    .output(ZFetchVendorOutput)
+    .output(syncOutput(ZFetchVendorOutput))
     .query(({ ctx, input }) => fetchVendor(ctx.db, ctx.storeId, input.vendorId)),
 
   add: staffProcedure
     .meta({ path: '/vendor/add', accessNote: "STORE_STAFF only with the store's defaults for Vendor Type, Monthly Rent and Deduct Monthly Rent (403)" })
     .input(ZAddVendorInput)
-    .output(ZVendorOutput)
+    .output(syncOutput(ZVendorOutput))
     .mutation(({ ctx, input }) => addVendor(ctx.db, actorOf(ctx), input)),
 
   edit: staffProcedure
     .meta({ path: '/vendor/edit', accessNote: 'STORE_STAFF changes no Vendor Type, Monthly Rent or Deduct Monthly Rent (403)' })
     .input(ZEditVendorInput)
-    .output(ZVendorOutput)
+    .output(syncOutput(ZVendorOutput))
     .mutation(({ ctx, input }) => editVendor(ctx.db, actorOf(ctx), input.vendorId, input)),
 
   delete: roleProcedure(VENDOR_MONEY_ROLE, VENDOR_DELETE_FORBIDDEN)
     .meta({ path: '/vendor/delete' })
     .input(ZVendorIdInput)
-    .output(ZVendorDeleteOutput)
+    .output(syncOutput(ZVendorDeleteOutput))
     .mutation(({ ctx, input }) => deleteVendor(ctx.db, actorOf(ctx), input.vendorId)),
 
   ...ledgerProcedures,

@@ -1,9 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-
-function PortalItemsPage() {
-  return <PlaceholderPage heading="Items" note="Your items, their tags and withdrawals will be here. Until then the store enters and tags your items." />;
-}
+import { PortalItemsPage } from '../../../features/portal/items-page';
 
 export const Route = createFileRoute('/_app/portal/items')({
   component: PortalItemsPage,

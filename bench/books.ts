@@ -1,0 +1,121 @@
+/**
+ * The books on the generated data (docs/PERFORMANCE.md, "Books"). bench/generate.ts writes
+ * a SALE journal for every generated sale in set-based SQL; this first checks a sample of
+ * them, leg for leg, against what the books writer computes for the same order
+ * (`saleLegs`, the domain's saleJournal on the writer's own reads), and that the sums the
+ * writer keeps (journal_balances, journal_days) equal the legs. Then the server time of
+ * the accountant's calls through the API's procedures in this process (session check,
+ * validation, SQL and the answer's check; no HTTP), each `--runs` times after one warm-up,
+ * on store 1 (half of the generated orders):
+ *   - /books/trial-balance as of today, as of a year ago, as of the day half-way;
+ *   - /books/journals: the first page of today, of a month, a later page, and the
+ *     drill-down into the drawer and into a vendor's account over a year;
+ * then EXPLAIN (ANALYZE, BUFFERS) of every statement those calls run.
+ *
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/pos_bench_books_1m npx tsx bench/generate.ts
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/pos_bench_books_1m npx tsx bench/books.ts --runs 10
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createDb } from '@pos/db';
+import { addDays } from '@pos/domain';
+import { saleLegs } from '../packages/api/src/features/books/books.service';
+import { printPlans } from './explain';
+import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
+import { timeCalls } from './quantile';
+import { benchCaller, createRecorder, type Caller, type Statement } from './record';
+
+async function main() {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string', default: '10' }, sample: { type: 'string', default: '200' } }, strict: false });
+  const runs = Number(values.runs);
+  const url = process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
+  const handle = await createDb({ url, poolSize: 4 });
+  const db = handle.db;
+  const store = await db.selectFrom('stores').select('id').where('name', '=', 'Bench Store 1').executeTakeFirstOrThrow();
+  const storeId = Number(store.id);
+
+  // The generated journals are the writer's: a sample of sales, leg for leg.
+  const { rows: sample } = await sql<{ orderId: bigint; legs: Record<string, string> }>`
+    select j.order_id as "orderId", (select json_object_agg(l.account, l.amount::text) from journal_legs l where l.journal_id = j.id) as legs
+    from journals j where j.store_id = ${storeId} and j.kind = 'SALE'
+    order by md5(j.id::text) limit ${Number(values.sample)}`.execute(db);
+  let vendorLegs = 0;
+  for (const s of sample) {
+    const written = Object.fromEntries((await saleLegs(db, storeId, s.orderId)).map((l) => [l.account, String(l.amount)]));
+    const stored = Object.fromEntries(Object.entries(s.legs));
+    if (JSON.stringify(Object.entries(written).sort()) !== JSON.stringify(Object.entries(stored).sort())) {
+      throw new Error(`order ${s.orderId}: the writer's legs ${JSON.stringify(written)} are not the generated ${JSON.stringify(stored)}`);
+    }
+    vendorLegs += Object.keys(written).filter((a) => a.startsWith('vendor:')).length;
+  }
+  console.log(`${sample.length} generated sale journals are the writer's, leg for leg (${vendorLegs} vendor legs among them)`);
+  const { rows: drift } = await sql<{ days: string; balances: string }>`
+    select (select count(*) from (select account, business_day, sum(l.amount) as amount from journals j join journal_legs l on l.journal_id = j.id
+                                  where j.store_id = ${storeId} group by account, business_day) t
+            full join (select account, business_day, amount from journal_days where store_id = ${storeId}) d using (account, business_day)
+            where t.amount is distinct from d.amount)::text as days,
+           (select count(*) from (select account, sum(amount) as amount from journal_days where store_id = ${storeId} group by account) t
+            full join (select account, balance from journal_balances where store_id = ${storeId}) b using (account)
+            where t.amount is distinct from b.balance)::text as balances`.execute(db);
+  if (drift[0]!.days !== '0' || drift[0]!.balances !== '0') throw new Error(`the writer's sums differ from the legs: ${JSON.stringify(drift[0])}`);
+  console.log("journal_days and journal_balances equal the store's legs");
+
+  const login = await benchCaller(db).auth.login({ usernameOrEmail: `accountant${storeId}`, password: BENCH_PASSWORD });
+  const identity = { token: login.token, storeId, role: 'STORE_ACCOUNTANT' };
+  const as = benchCaller(db, identity);
+  const today = (await as.books.accounts()).asOf;
+  const { rows: sizes } = await sql<{ journals: string; legs: string; days: string; balances: string; first: string }>`
+    select (select count(*) from journals where store_id = ${storeId})::text as journals,
+           (select count(*) from journal_legs where store_id = ${storeId})::text as legs,
+           (select count(*) from journal_days where store_id = ${storeId})::text as days,
+           (select count(*) from journal_balances where store_id = ${storeId})::text as balances,
+           (select to_char(min(business_day), 'YYYY-MM-DD') from journals where store_id = ${storeId}) as first`.execute(db);
+  const s = sizes[0]!;
+  console.log(`store 1, ${s.first} to ${today}: ${s.journals} journals, ${s.legs} legs, ${s.days} journal_days rows, ${s.balances} accounts`);
+  const middle = addDays(s.first, Math.round((Date.parse(today) - Date.parse(s.first)) / 86_400_000 / 2));
+  const yearAgo = addDays(today, -364);
+  const monthAgo = addDays(today, -29);
+  // A vendor account with sales in the last year (the big vendor of code BC1 has the most).
+  const { rows: big } = await sql<{ account: string }>`
+    select account from journal_balances where store_id = ${storeId} and account like 'vendor:%' order by balance limit 1`.execute(db);
+  const bigVendor = big[0]!.account;
+  const secondPage = (await as.books.journals({ from: monthAgo, to: today })).next ?? undefined;
+
+  const calls: { name: string; note: (r: unknown) => string; call: (c: Caller) => Promise<unknown> }[] = [
+    { name: 'trial-balance-today', note: tb, call: (c) => c.books.trialBalance({}) },
+    { name: 'trial-balance-year-ago', note: tb, call: (c) => c.books.trialBalance({ asOf: yearAgo }) },
+    { name: `trial-balance-middle`, note: tb, call: (c) => c.books.trialBalance({ asOf: middle }) },
+    { name: 'journals-today', note: page, call: (c) => c.books.journals({ from: today, to: today }) },
+    { name: 'journals-month', note: page, call: (c) => c.books.journals({ from: monthAgo, to: today }) },
+    { name: 'journals-month-page-2', note: page, call: (c) => c.books.journals({ from: monthAgo, to: today, after: secondPage }) },
+    { name: 'journals-drawer-month', note: page, call: (c) => c.books.journals({ from: monthAgo, to: today, account: 'drawer' }) },
+    { name: 'journals-vendor-year', note: page, call: (c) => c.books.journals({ from: yearAgo, to: today, account: bigVendor }) },
+  ];
+
+  console.log(`\n== server time (${runs} runs each, after one warm-up)`);
+  for (const c of calls) {
+    await c.call(as);
+    await timeCalls(c.name, runs, () => c.call(as), c.note);
+  }
+
+  const recorder = await createRecorder(url);
+  const statements: Record<string, Statement[]> = {};
+  for (const c of calls) statements[c.name] = (await recorder.record((r) => c.call(r), identity)).statements;
+  await recorder.handle.close();
+  await printPlans(url, statements);
+  await handle.close();
+}
+
+function tb(r: unknown): string {
+  return `${(r as { accounts: unknown[] }).accounts.length} accounts`;
+}
+
+function page(r: unknown): string {
+  const p = r as { journals: { legs: unknown[] }[]; next: unknown };
+  return `${p.journals.length} journals, ${p.journals.reduce((n, j) => n + j.legs.length, 0)} legs${p.next ? ', more' : ''}`;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
