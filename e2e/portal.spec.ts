@@ -311,6 +311,9 @@ describe('the vendor portal', () => {
     await screenshot(page, 'portal-items-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
     await card.waitFor();
+    // The drawer marks Items alone as the current screen (not My Booth, whose path holds it).
+    const marked = page.getByRole('navigation', { name: 'Main menu' }).locator('[data-menu-path][data-active]');
+    await expect(marked.evaluateAll((links) => links.map((l) => l.getAttribute('data-menu-path')))).resolves.toEqual(['/portal/items']);
     await screenshot(page, 'portal-items-desktop');
     vp.expectClean();
 

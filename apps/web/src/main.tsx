@@ -38,6 +38,6 @@ createRoot(root).render(
 // after the first screen, so neither is part of the first load's JavaScript.
 if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
-    void import('./features/offline/offline-runtime').then((m) => m.startOfflineRuntime());
+    void import('./features/offline/offline-runtime').then((m) => m.startOfflineRuntime(trpcClient));
   });
 }

@@ -2,12 +2,14 @@
  * The tRPC client (docs/API.md: the two doors, identity): batched calls to /trpc with
  * superjson; every call carries the stored token and the current role's storeId and
  * role as headers, and gives up after 30 s. A 401 on any call but a sign-in means the
- * session is gone: it is cleared and the app returns to the login page.
+ * session is gone: it is cleared and the app returns to the login page. Every answer and
+ * every call that found no server tells `connectivity` (the offline till).
  */
 import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '@pos/api';
+import { connectivity, isConnectFailure } from './connectivity';
 import { session } from './session';
 import { currentStoreScope, settingsFreshness } from './settings-freshness';
 import { procedurePath, trpc } from './trpc-react';
@@ -75,9 +77,30 @@ export function settingsFreshnessLink(): TRPCLink<AppRouter> {
       });
 }
 
+/** Tells `connectivity` whether each call reached the server. */
+function connectivityLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => {
+            connectivity.noteReached();
+            observer.next(value);
+          },
+          complete: () => observer.complete(),
+          error: (error: TRPCClientError<AppRouter>) => {
+            if (isConnectFailure(error)) void connectivity.noteCallFailed();
+            else connectivity.noteReached();
+            observer.error(error);
+          },
+        }),
+      );
+}
+
 export function createTrpcClient(onUnauthorized: () => void) {
   return trpc.createClient({
     links: [
+      connectivityLink(),
       sessionExpiryLink(onUnauthorized),
       settingsFreshnessLink(),
       httpBatchLink({

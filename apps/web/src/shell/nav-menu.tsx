@@ -7,10 +7,25 @@ function isWithin(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-function PageLink({ entry, pathname }: { entry: VisibleMenuEntry; pathname: string }) {
-  const children = entry.children ?? [];
-  // The deepest entry holding the path is the active one (Vendors, not also on Accounts).
-  const active = isWithin(pathname, entry.path) && !children.some((c) => isWithin(pathname, c.path));
+/**
+ * The menu path that is the current screen's: the deepest entry holding the path, among
+ * every entry of the drawer (Accounts, not also Vendors; Items of the portal, not also My
+ * Booth at /portal).
+ */
+function activeMenuPath(pathname: string, entries: readonly VisibleMenuEntry[]): string | null {
+  let best: string | null = null;
+  const visit = (list: readonly VisibleMenuEntry[]) => {
+    for (const e of list) {
+      if (isWithin(pathname, e.path) && (best === null || e.path.length > best.length)) best = e.path;
+      visit(e.children ?? []);
+    }
+  };
+  visit(entries);
+  return best;
+}
+
+function PageLink({ entry, activePath }: { entry: VisibleMenuEntry; activePath: string | null }) {
+  const active = entry.path === activePath;
   return (
     <NavLink
       component={Link}
@@ -23,7 +38,7 @@ function PageLink({ entry, pathname }: { entry: VisibleMenuEntry; pathname: stri
   );
 }
 
-function MenuItem({ entry, pathname }: { entry: VisibleMenuEntry; pathname: string }) {
+function MenuItem({ entry, pathname, activePath }: { entry: VisibleMenuEntry; pathname: string; activePath: string | null }) {
   const children = entry.children ?? [];
   const within = isWithin(pathname, entry.path);
   // Parents start open: the drawer is short, and every screen stays one click away.
@@ -38,10 +53,10 @@ function MenuItem({ entry, pathname }: { entry: VisibleMenuEntry; pathname: stri
     // A screen with screens of its own under it: its link, and theirs below it.
     return (
       <>
-        <PageLink entry={entry} pathname={pathname} />
+        <PageLink entry={entry} activePath={activePath} />
         <Box pl="md">
           {children.map((child) => (
-            <MenuItem key={child.path} entry={child} pathname={pathname} />
+            <MenuItem key={child.path} entry={child} pathname={pathname} activePath={activePath} />
           ))}
         </Box>
       </>
@@ -61,21 +76,23 @@ function MenuItem({ entry, pathname }: { entry: VisibleMenuEntry; pathname: stri
         data-menu-path={entry.path}
       >
         {children.map((child) => (
-          <MenuItem key={child.path} entry={child} pathname={pathname} />
+          <MenuItem key={child.path} entry={child} pathname={pathname} activePath={activePath} />
         ))}
       </NavLink>
     );
   }
-  return <PageLink entry={entry} pathname={pathname} />;
+  return <PageLink entry={entry} activePath={activePath} />;
 }
 
 /** The drawer's entries for the current role (which ones each role sees: packages/domain, menu.ts). */
 export function NavMenu({ role }: { role: Role | null }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = visibleMenu(role);
+  const activePath = activeMenuPath(pathname, entries);
   return (
     <nav aria-label="Main menu">
-      {visibleMenu(role).map((entry) => (
-        <MenuItem key={entry.path} entry={entry} pathname={pathname} />
+      {entries.map((entry) => (
+        <MenuItem key={entry.path} entry={entry} pathname={pathname} activePath={activePath} />
       ))}
     </nav>
   );

@@ -10,8 +10,12 @@
  * Each open draft is an OrderDraft kept here (outside React state, in OpenDrafts), so
  * switching tabs keeps every line and what is being saved; closing a tab first saves
  * what it holds.
+ *
+ * With no network (lib/connectivity.ts) the page shows the offline till instead of the
+ * tabs, and a banner counts the sales waiting to be sent (features/offline, loaded after
+ * the page opens; docs/ARCHITECTURE.md, The offline till).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { Box, Button, Group, Loader, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import type { Order, OrderStatus } from '@pos/contracts';
 import { includes, isOrderEditable } from '@pos/domain';
@@ -21,6 +25,7 @@ import { ensureFreshSettings } from '../../lib/settings-freshness';
 import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
+import { useOnline } from '../../lib/connectivity';
 import type { DraftApi } from './order-draft';
 import { DayClosedBanner } from './day-closed-banner';
 import { OrderEditor } from './order-editor';
@@ -75,11 +80,51 @@ function sessionStore(): TabsStorage | null {
 export function OrdersPage({ open, lookupStatus = null }: { open?: OpenOrderTab | undefined; lookupStatus?: OrderStatus | null } = {}) {
   const { userId, currentRole } = useSession();
   const storageKey = tabsStorageKey(userId, currentRole?.storeId ?? null);
-  // Another user or store has its own tabs (and its own drafts).
-  return <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} />;
+  const online = useOnline();
+  const offline = useOfflineModule();
+  const { timeZone } = useStoreClock();
+  const offlineStore = useMemo<ReceiptStore>(() => ({ name: currentRole?.storeName ?? '', address: '', timeZone }), [currentRole?.storeName, timeZone]);
+  const banner = offline ? <offline.ui.OfflineBanner sync={offline.sync} online={online} /> : null;
+  // Offline, the online tabs stay mounted but hidden: a draft being typed is there again when the network returns.
+  return (
+    <>
+      {online ? null : (
+        <Box data-testid="offline-page">
+          <PageHeading>Offline Sale</PageHeading>
+          {banner}
+          {offline ? <offline.ui.OfflineTill sync={offline.sync} store={offlineStore} /> : <Loader size="sm" />}
+        </Box>
+      )}
+      <Box hidden={!online}>
+        {/* Another user or store has its own tabs (and its own drafts). */}
+        <OrdersWorkspace key={`${storageKey}:${lookupStatus ?? ''}`} storageKey={storageKey} open={open} lookupStatus={lookupStatus} banner={online ? banner : null} />
+        {offline && online ? <offline.ui.OfflineReadiness sync={offline.sync} /> : null}
+      </Box>
+    </>
+  );
 }
 
-function OrdersWorkspace({ storageKey, open, lookupStatus }: { storageKey: string; open: OpenOrderTab | undefined; lookupStatus: OrderStatus | null }) {
+type OfflineUi = typeof import('../offline/offline-ui');
+
+/** The offline till's screens and the device's sync, loaded after the page opens. */
+function useOfflineModule(): { ui: OfflineUi; sync: ReturnType<OfflineUi['deviceSyncFor']> } | null {
+  const utils = trpc.useUtils();
+  const [loaded, setLoaded] = useState<{ ui: OfflineUi; sync: ReturnType<OfflineUi['deviceSyncFor']> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../offline/offline-ui')
+      .then((ui) => {
+        if (live) setLoaded({ ui, sync: ui.deviceSyncFor(utils.client) });
+      })
+      .catch((error: unknown) => console.error('Failed to load the offline till', error));
+    return () => {
+      live = false;
+    };
+  }, [utils]);
+  return loaded;
+}
+
+function OrdersWorkspace({ storageKey, open, lookupStatus, banner }: { storageKey: string; open: OpenOrderTab | undefined; lookupStatus: OrderStatus | null; banner: ReactNode }) {
   const utils = trpc.useUtils();
   const [tabs, setTabs] = useState<OrderTabsState>(() => {
     const loaded = loadTabs(sessionStore(), storageKey);
@@ -244,6 +289,7 @@ function OrdersWorkspace({ storageKey, open, lookupStatus }: { storageKey: strin
         </Button>
       </Group>
       <OrderShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />
+      {banner}
       <DayClosedBanner />
       <Tabs value={tabValue(tabs.active)} onChange={onTabChange} activateTabWithKeyboard={false} keepMounted classNames={TABS_CLASSES}>
         <Tabs.List aria-label="Orders">

@@ -43,9 +43,18 @@ export interface ReceiptModel {
   /** Amount paid (the total plus customer fees) and the change. */
   settlement: ReceiptRow[];
   approvedBy: string | null;
+  /** Rung up with no network: the receipt says so (its number is final all the same). */
+  offline?: boolean;
 }
 
 const TAX_FIELDS = ['tax1', 'tax2', 'tax3'] as const;
+
+/** The lines under an item: its code and unit price with any discount; each tax it carries. */
+export function lineDetails(code: string, price: bigint, discountPercent: bigint, discount: bigint, taxes: readonly { name: string; percent: bigint; amount: bigint }[]): string[] {
+  const unit = [code.trim(), `${formatMoney(price)} each`].filter((part) => part !== '');
+  if (discountPercent !== 0n) unit.push(`${formatPercent(discountPercent)} off (-${formatMoney(discount)})`);
+  return [unit.join(', '), ...taxes.map((t) => `${t.name} ${formatPercent(t.percent)}: ${formatMoney(t.amount)}`)];
+}
 
 function paymentRows(payment: OrderPayment): ReceiptRow[] {
   if (payment.isCash) return [{ label: `${payment.name} tendered`, value: formatMoney(fromWire(payment.amount)) }];
@@ -59,17 +68,12 @@ export function receiptModel(order: Order, store: ReceiptStore): ReceiptModel {
   const states = order.items.map((item) => lineFromServer(String(item.id), item));
   const lines = order.items.map((item, i): ReceiptLine => {
     const line = states[i]!;
-    const details: string[] = [];
-    const unit = [item.itemCode.trim(), `${formatMoney(line.price)} each`].filter((part) => part !== '');
-    const discount = fromWire(item.discountAmount);
-    if (line.discountPercent !== 0n) unit.push(`${formatPercent(line.discountPercent)} off (-${formatMoney(discount)})`);
-    details.push(unit.join(', '));
-    TAX_SLOT_INDEXES.forEach((slot) => {
-      const tax = line.taxes[slot];
-      if (!tax.enabled) return;
-      const amount = fromWire(item[`${TAX_FIELDS[slot]}Amount`]);
-      details.push(`${tax.description || `Tax ${slot + 1}`} ${formatPercent(tax.percent)}: ${formatMoney(amount)}`);
-    });
+    const taxes = TAX_SLOT_INDEXES.filter((slot) => line.taxes[slot].enabled).map((slot) => ({
+      name: line.taxes[slot].description || `Tax ${slot + 1}`,
+      percent: line.taxes[slot].percent,
+      amount: fromWire(item[`${TAX_FIELDS[slot]}Amount`]),
+    }));
+    const details = lineDetails(item.itemCode, line.price, line.discountPercent, fromWire(item.discountAmount), taxes);
     const what = item.description.trim() || item.itemCode.trim() || 'Item';
     return { id: item.id, text: `${item.quantity} × ${what}`, total: formatMoney(fromWire(item.total)), details };
   });

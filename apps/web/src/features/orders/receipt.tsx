@@ -7,7 +7,7 @@
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Order } from '@pos/contracts';
-import { receiptModel, type ReceiptRow, type ReceiptStore } from './receipt-model';
+import { receiptModel, type ReceiptModel, type ReceiptRow, type ReceiptStore } from './receipt-model';
 import { receiptPageRule, type ReceiptPaper } from './receipt-print';
 import classes from './receipt.module.css';
 
@@ -31,7 +31,11 @@ function Rows({ rows, className, testId }: { rows: readonly ReceiptRow[]; classN
 }
 
 export function Receipt({ order, store, paper }: ReceiptProps) {
-  const r = receiptModel(order, store);
+  return <ReceiptSheet receipt={receiptModel(order, store)} paper={paper} />;
+}
+
+/** A receipt laid out from its model (a stored order's, or an offline sale's). */
+export function ReceiptSheet({ receipt: r, paper }: { receipt: ReceiptModel; paper: ReceiptPaper }) {
   return (
     <article className={classes.receipt} data-paper={paper} aria-label={`Receipt for order ${r.orderNumber}`} data-testid="receipt">
       <header className={classes.store}>
@@ -49,6 +53,11 @@ export function Receipt({ order, store, paper }: ReceiptProps) {
           </address>
         ) : null}
       </header>
+      {r.offline ? (
+        <p className={classes.offline} data-testid="receipt-offline">
+          OFFLINE SALE
+        </p>
+      ) : null}
       <dl className={classes.meta}>
         <dt>Order</dt>
         <dd data-testid="receipt-number">{r.orderNumber}</dd>
