@@ -223,10 +223,10 @@ describe('a closed day stays closed', () => {
     });
     const draft = await h.as(store.cashier).order.next({});
 
-    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: false, message: null });
+    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: false, message: null, devicesWaiting: [] });
     const close = await post('/reports/end-of-day/close', { ...as(store.manager), date: today, openingCash: money('0'), countedCash: money('50000000') });
     expect(close.statusCode, close.body).toBe(200);
-    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: true, message: closedMessage });
+    expect((await post('/order/day-status', as(store.cashier))).json()).toEqual({ success: true, today, closed: true, message: closedMessage, devicesWaiting: [] });
 
     const refused = { status: 409, message: closedMessage };
     const sale = { ...as(store.cashier), orderId: Number(draft.nextOrderId), items: [{ description: 'Vase', price: money('10000000') }] };
