@@ -4,8 +4,8 @@
  */
 export const MENUS: Record<string, string[]> = {
   ABSOLUTE_ADMIN: ['/dashboard', '/system', '/system/users', '/system/stores', '/roadmap', '/account'],
-  STORE_OWNER: ['/dashboard', '/store', '/store/staff', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/store/items', '/orders', '/customers', '/reports', '/books', '/store/audit', '/roadmap', '/account'],
-  STORE_MANAGER: ['/dashboard', '/store', '/store/staff', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/store/items', '/orders', '/customers', '/reports', '/books', '/roadmap', '/account'],
+  STORE_OWNER: ['/dashboard', '/store', '/store/staff', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/store/items', '/orders', '/attention', '/customers', '/reports', '/books', '/store/audit', '/roadmap', '/account'],
+  STORE_MANAGER: ['/dashboard', '/store', '/store/staff', '/store/settings', '/store/vendors', '/store/vendors/accounts', '/store/items', '/orders', '/attention', '/customers', '/reports', '/books', '/roadmap', '/account'],
   STORE_STAFF: ['/dashboard', '/store/vendors', '/store/items', '/orders', '/customers', '/roadmap', '/account'],
   STORE_ACCOUNTANT: ['/dashboard', '/store/vendors', '/store/vendors/accounts', '/reports', '/books', '/store/audit', '/roadmap', '/account'],
   VENDOR: ['/portal', '/portal/sales', '/portal/statements', '/portal/payouts', '/portal/items', '/roadmap', '/account'],
