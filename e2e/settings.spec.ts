@@ -252,7 +252,7 @@ describe('Store Settings: an owner configures the store', () => {
     await dialog().waitFor({ state: 'detached' });
     const visa = methodRow('Visa');
     await visa.waitFor();
-    await expect(visa.locator('td').allTextContents()).resolves.toEqual(['Visa', '2.5%', '1%', '$0.25', '$5.00', 'Yes', 'EditDelete']);
+    await expect(visa.locator('td').allTextContents()).resolves.toEqual(['Visa', '2.5%', '1%', '$0.25', '$5.00', 'Yes', 'No', 'EditDelete']);
 
     // A second one, added from the keyboard: Enter in the last box commits it and submits.
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
