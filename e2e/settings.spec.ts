@@ -260,9 +260,9 @@ describe('Store Settings: an owner configures the store', () => {
     await dialog().locator('input[name="minimumAmount"]').fill('1');
     await dialog().locator('input[name="minimumAmount"]').press('Enter');
     await methodRow('Gift Card').waitFor();
-    await expect(methodRow('Gift Card').locator('td').allTextContents()).resolves.toEqual(['Gift Card', '0%', '0%', '$0.00', '$1.00', 'No', 'EditDelete']);
+    await expect(methodRow('Gift Card').locator('td').allTextContents()).resolves.toEqual(['Gift Card', '0%', '0%', '$0.00', '$1.00', 'No', 'No', 'EditDelete']);
     // The store's own Cash method is marked, and cannot be deleted.
-    await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['CashCash', '0%', '0%', '$0.00', '$0.00', 'No', 'Edit']);
+    await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['CashCash', '0%', '0%', '$0.00', '$0.00', 'No', 'Yes', 'Edit']);
     await dismissToasts();
 
     // Edit Visa.
@@ -277,7 +277,7 @@ describe('Store Settings: an owner configures the store', () => {
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Payment method updated successfully').waitFor();
     await methodRow('Visa Credit').waitFor();
-    await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'EditDelete']);
+    await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'No', 'EditDelete']);
     await dismissToasts();
 
     // Delete Gift Card: the confirmation first; Cancel keeps it.
@@ -298,7 +298,7 @@ describe('Store Settings: an owner configures the store', () => {
     await methodRow('Visa Credit').waitFor();
     // The store's own Cash method, which every store has, and Visa Credit.
     await expect(page.getByRole('table', { name: 'Payment Methods' }).locator('tbody tr').count()).resolves.toBe(2);
-    await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'EditDelete']);
+    await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'No', 'EditDelete']);
     const listed = await apiPost<{ paymentMethods: { name: string }[] }>('/store/payment/list', asOwner());
     expect(listed.paymentMethods.map((m) => m.name)).toEqual(['Cash', 'Visa Credit']);
     tp.expectClean();

@@ -14,6 +14,7 @@ import { appRouter } from '@pos/api';
 import type { DbHandle } from '@pos/db';
 import { AUDIT_ACTIONS, type AuditAction } from '@pos/contracts';
 import { createTestDb } from '../../../test/db';
+import { inviteVendor } from '../../../test/portal';
 import { addStaff, createApiHarness, failureOf, loginAs, signUpOwner, uniqueName, type ApiHarness, type Person } from '../../../test/factories';
 
 const P = (value: bigint | number | string) => ({ type: 'Percent' as const, value: String(value) });
@@ -811,6 +812,20 @@ describe('every money-changing procedure writes exactly one audit event; a faile
         return () => h.as(cashier).item.withdraw({ itemIds: [item.id] });
       },
       403,
+    ],
+    [
+      '/portal/item/withdraw-request',
+      'ITEM_WITHDRAW_REQUEST',
+      async () => {
+        const { item } = await h.as(cashier).item.add({ itemCode: 'AUD1', description: 'Audited lamp', price: M$('30') });
+        const vendor = await inviteVendor(h, owner, vendorId);
+        return () => h.as(vendor).portal.item.withdrawRequest({ itemIds: [item.id], reason: 'Selling it myself' });
+      },
+      async () => {
+        const vendor = await inviteVendor(h, owner, vendorId);
+        return () => h.as(vendor).portal.item.withdrawRequest({ itemIds: [999_999] });
+      },
+      404,
     ],
     [
       '/books/account/save',
