@@ -340,6 +340,69 @@ describe('the vendor portal', () => {
     vp.expectClean();
   });
 
+  test('on the phone the vendor adds three items and prints their tags; a cashier sells one; the vendor sees the sale with its split and the new balance', async () => {
+    const { page } = vp;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${baseURL()}/portal/items`);
+    await page.getByRole('button', { name: 'Add items' }).click();
+    const intake = page.getByRole('dialog', { name: 'Intake' });
+    const pieces = [
+      ['Pewter jug', '40.00'],
+      ['Oak stool', '55.00'],
+      ['Glass float', '12.00'],
+    ] as const;
+    for (const [n, [description, price]] of pieces.entries()) {
+      if (n > 0) await intake.getByRole('button', { name: 'Add row' }).click();
+      await intake.getByLabel(`Row ${n + 1} Item Code`).fill('ADA');
+      await intake.getByLabel(`Row ${n + 1} Description`).fill(description);
+      await intake.getByLabel(`Row ${n + 1} Price`).fill(price);
+    }
+    await intake.getByRole('button', { name: 'Save 3 items' }).click();
+    const print = page.getByRole('dialog', { name: 'Print 3 price tags' });
+    const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Print tags' }).click()]);
+    expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const jug = page.getByTestId('portal-item').filter({ hasText: 'Pewter jug' });
+    await jug.waitFor();
+    for (const [description] of pieces) await page.getByTestId('portal-item').filter({ hasText: description }).waitFor();
+    const itemNumber = (await jug.getAttribute('data-item-number'))!;
+
+    // The balance before, as My Booth shows it.
+    const balanceShown = async () => {
+      await page.goto(`${baseURL()}/portal`);
+      await page.getByTestId('booth-balance').waitFor();
+      return text(page, '[data-testid="booth-balance"] [data-field="balance"]');
+    };
+    const before = (await asOwner<Statement>('/vendor/statement', { vendorId })).closingBalance;
+    await expect(balanceShown()).resolves.toBe(formatMoney(micro(before)));
+
+    // A cashier sells the jug by its number, in cash, through the till's own call.
+    const cashier = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
+    const { token } = await apiPost<LoginResponse>('/login', { usernameOrEmail: cashier.username, password: cashier.password });
+    const asCashier = <T>(path: string, body: Record<string, unknown>) => apiPost<T>(path, { tokenString: token, storeId: owner.storeId, role: 'STORE_STAFF', ...body });
+    const order = await asCashier<{ nextOrderId: number }>('/order/next', {});
+    const sold = await asCashier<{ order: { orderNumber: string } }>('/order/submit', {
+      orderId: order.nextOrderId,
+      items: [{ itemCode: itemNumber, description: 'Pewter jug', quantity: 1, price: money('40.00') }],
+    });
+
+    // The vendor's Sales shows the sale with its split: 40.00 less 20% commission, no card fee in cash.
+    await page.goto(`${baseURL()}/portal/sales`);
+    const line = page.getByTestId('sale-line').filter({ hasText: sold.order.orderNumber });
+    await line.waitFor();
+    await expect(line.locator('[data-field="lineTotal"]').textContent()).resolves.toBe('$40.00');
+    await expect(line.locator('[data-field="commission"]').textContent()).resolves.toBe('-$8.00');
+    await expect(line.locator('[data-field="net"]').textContent()).resolves.toBe('$32.00');
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'portal-sales-after-till-sale-phone');
+    // And the balance moved by exactly that net, as the store's own statement says.
+    const after = (await asOwner<Statement>('/vendor/statement', { vendorId })).closingBalance;
+    expect(micro(after) - micro(before)).toBe(32_000_000n);
+    await expect(balanceShown()).resolves.toBe(formatMoney(micro(after)));
+    await page.goto(`${baseURL()}/portal/items`);
+    await expect.poll(() => jug.locator('[data-field="status"]').textContent()).toBe('Sold');
+    vp.expectClean();
+  });
+
   test('the manager revokes the access: the vendor’s screens are refused and a new sign-in has no vendor role', async () => {
     const { page } = tp;
     await openAs(page, manager, '/store/vendors');

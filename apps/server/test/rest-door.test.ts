@@ -1580,7 +1580,7 @@ describe('orders and store dashboards through the door', () => {
     it("answers the store's business day and whether it was closed (money-edges.test.ts closes one)", async () => {
       const res = await post('/order/day-status', as(clerk));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: false, message: null });
+      expect(res.json()).toEqual({ success: true, today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: false, message: null, devicesWaiting: [] });
       expect(failure(await post('/order/day-status', {}))).toMatchObject({ status: 401 });
     });
   });
@@ -2154,6 +2154,18 @@ describe('reports and end of day through the door', () => {
     });
   });
 
+  describePath('/books/order', () => {
+    it("answers the sale's order read-only to the accountant; a draft is 404 and a cashier 403", async () => {
+      const { accountant, cashier, sale } = shop;
+      const res = await post('/books/order', { ...as(accountant), orderId: Number(sale.orderId) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, order: { orderNumber: sale.orderNumber, status: 'COMPLETED', total: money('40000000') } });
+      const draft = await h.as(cashier).order.next();
+      expect(failure(await post('/books/order', { ...as(accountant), orderId: draft.nextOrderId }))).toMatchObject({ status: 404 });
+      expect(failure(await post('/books/order', { ...as(cashier), orderId: Number(sale.orderId) }))).toMatchObject({ status: 403 });
+    });
+  });
+
   describePath('/books/accounts', () => {
     it('answers the chart with each balance; 403 for a cashier', async () => {
       const answer = (await post('/books/accounts', { ...as(shop.manager) })).json();
@@ -2317,10 +2329,11 @@ describe('the vendor portal', () => {
   let vendorId: number;
   let vendor: Person;
   let sold: string;
+  let tag: string;
   beforeAll(async () => {
     shop = await signUpOwner(h);
     vendorId = await addVendor(h, shop, { tradeName: uniqueName('Door') });
-    const tag = uniqueName('DOOR');
+    tag = uniqueName('DOOR');
     await addCode(h, shop, vendorId, { tag, commissionPercent: 20_000_000n });
     sold = (await completeSale(h, h.db, shop, [{ itemCode: tag, description: 'Door knob', quantity: 1, price: 12_000_000n }], [{ method: await cashMethodOf(h, shop), amount: 12_000_000n }])).orderNumber;
     vendor = await inviteVendor(h, shop, vendorId);
@@ -2399,6 +2412,169 @@ describe('the vendor portal', () => {
       await h.as(shop).vendor.payout({ vendorId, amount: { type: 'Money', value: '5000000' }, method: 'CASH', reference: '' });
       const res = await post('/portal/payouts', as(vendor));
       expect(res.json<{ payouts: { method: string }[]; total: number }>()).toMatchObject({ total: 1, payouts: [{ method: 'CASH' }] });
+    });
+  });
+
+  /** An item the vendor adds on their own code; its id. */
+  async function ownItem(description: string): Promise<number> {
+    const res = await post('/portal/item/add', { ...as(vendor), rows: [{ itemCode: tag, description, price: money('15000000') }] });
+    return res.json<{ items: { id: number }[] }>().items[0]!.id;
+  }
+
+  describePath('/portal/item/add', () => {
+    it("adds items on the vendor's own code; another vendor's code is 400, a store role 403", async () => {
+      const res = await post('/portal/item/add', { ...as(vendor), rows: [{ itemCode: tag, description: 'Brass hinge', price: money('15000000') }] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, items: [{ description: 'Brass hinge', itemCode: tag, status: 'ACTIVE', vendor: { id: vendorId } }] });
+      const otherVendor = await addVendor(h, shop, { tradeName: uniqueName('Other') });
+      const otherTag = uniqueName('OTH');
+      await addCode(h, shop, otherVendor, { tag: otherTag, commissionPercent: 20_000_000n });
+      expect(failure(await post('/portal/item/add', { ...as(vendor), rows: [{ itemCode: otherTag, description: 'Not mine', price: money('1000000') }] }))).toMatchObject({ status: 400 });
+      expect(failure(await post('/portal/item/add', { ...as(shop), rows: [{ itemCode: tag, description: 'x', price: money('1000000') }] }))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/portal/items', () => {
+    it("lists the vendor's own items with their days on the floor", async () => {
+      const id = await ownItem('Iron key');
+      const res = await post('/portal/items', as(vendor));
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ items: { id: number; daysOnFloor: number }[] }>().items.find((i) => i.id === id)).toMatchObject({ daysOnFloor: 0 });
+    });
+  });
+
+  describePath('/portal/item/edit', () => {
+    it("changes an own item's price; an item that is not the vendor's is 404", async () => {
+      const id = await ownItem('Door plate');
+      expect((await post('/portal/item/edit', { ...as(vendor), itemId: id, price: money('12500000') })).json()).toMatchObject({ item: { id, price: money('12500000') } });
+      expect(failure(await post('/portal/item/edit', { ...as(vendor), itemId: 99_999_999, price: money('1000000') }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/portal/item/withdraw-request', () => {
+    it('asks the store to take an own item back; it stays on the floor', async () => {
+      const id = await ownItem('Latch');
+      const res = await post('/portal/item/withdraw-request', { ...as(vendor), itemIds: [id], reason: 'Taking it home' });
+      expect(res.json()).toMatchObject({ items: [{ id, status: 'ACTIVE', withdrawRequestReason: 'Taking it home' }] });
+      expect(failure(await post('/portal/item/withdraw-request', { ...as(vendor), itemIds: [99_999_999] }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/portal/labels', () => {
+    it("answers an own item's tag as a PDF", async () => {
+      const id = await ownItem('Bell pull');
+      const res = await post('/portal/labels', { ...as(vendor), itemIds: [id], template: 'JEWELRY_2_25x0_75' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) });
+    });
+  });
+});
+
+// the offline till ------------------------------------------------------------------
+describe('the offline till through the door', () => {
+  const money = (value: string) => ({ type: 'Money' as const, value });
+  let shop: Person;
+  let cashier: Person;
+  let manager: Person;
+  let tag: string;
+  const deviceId = '6f1c2a4e-8b1d-4c5e-9a7f-0d2e3b4c5a61';
+  let numbers: string[] = [];
+  beforeAll(async () => {
+    shop = await signUpOwner(h);
+    cashier = await addStaff(h, shop, 'STORE_STAFF');
+    manager = await addStaff(h, shop, 'STORE_MANAGER');
+    const vendorId = await addVendor(h, shop, { tradeName: uniqueName('Till') });
+    tag = uniqueName('TILL');
+    await addCode(h, shop, vendorId, { tag, commissionPercent: 20_000_000n });
+  });
+
+  describePath('/device/register', () => {
+    it('registers the till under the id it made; again renames it; a bad id is 400', async () => {
+      expect((await post('/device/register', { ...as(cashier), deviceId, name: 'Front till' })).json()).toMatchObject({ success: true, device: { deviceId, name: 'Front till' } });
+      expect((await post('/device/register', { ...as(cashier), deviceId, name: 'Front counter' })).json()).toMatchObject({ device: { name: 'Front counter' } });
+      expect(failure(await post('/device/register', { ...as(cashier), deviceId: 'not-a-uuid', name: 'x' }))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describePath('/device/reserve-numbers', () => {
+    it("answers a block of the store's numbers; an unknown device is 404", async () => {
+      const res = await post('/device/reserve-numbers', { ...as(cashier), deviceId });
+      expect(res.statusCode).toBe(200);
+      numbers = res.json<{ numbers: string[] }>().numbers;
+      expect(numbers.length).toBe(25);
+      expect(new Set(numbers).size).toBe(25);
+      expect(failure(await post('/device/reserve-numbers', { ...as(cashier), deviceId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describePath('/device/snapshot', () => {
+    it("answers what the till sells with offline: the store's methods and codes", async () => {
+      const res = await post('/device/snapshot', as(cashier));
+      expect(res.statusCode).toBe(200);
+      const snapshot = res.json<{ paymentMethods: { isCash: boolean; offlineAllowed: boolean }[]; itemCodes: { code: string }[] }>();
+      expect(snapshot.paymentMethods.find((m) => m.isCash)).toMatchObject({ offlineAllowed: true });
+      expect(snapshot.itemCodes.map((c) => c.code)).toContain(tag);
+    });
+  });
+
+  describePath('/offline/replay', () => {
+    it('completes a sale once under its client id, with the number the till printed; a number not the till’s is 409', async () => {
+      const cash = await cashMethodOf(h, shop);
+      const sale = {
+        ...as(cashier),
+        deviceId,
+        clientId: '0b7e4c1d-2f3a-4b5c-8d6e-7f8091a2b3c4',
+        orderNumber: numbers[0],
+        soldAt: new Date().toISOString(),
+        customerName: '',
+        items: [{ itemCode: tag, description: 'Offline lamp', quantity: 1, price: money('20000000') }],
+        payments: [{ paymentMethodId: Number(cash.id), amount: money('20000000') }],
+        idempotencyKey: 'replay-door-1',
+      };
+      const first = (await post('/offline/replay', sale)).json();
+      expect(first).toMatchObject({ status: 'COMPLETED', order: { orderNumber: numbers[0], status: 'COMPLETED' } });
+      expect((await post('/offline/replay', sale)).json()).toEqual(first);
+      expect(failure(await post('/offline/replay', { ...sale, clientId: '1c8f5d2e-3a4b-4c6d-9e7f-8091a2b3c4d5', orderNumber: 'NOT-1', idempotencyKey: 'replay-door-2' }))).toMatchObject({ status: 409 });
+    });
+  });
+
+  describePath('/device/report', () => {
+    it('keeps what the till has waiting; the day status names it', async () => {
+      expect((await post('/device/report', { ...as(cashier), deviceId, pending: 2, oldestPendingAt: new Date().toISOString(), skippedNumbers: [] })).json()).toMatchObject({ success: true });
+      const status = (await post('/order/day-status', as(cashier))).json<{ devicesWaiting: { deviceName: string; pending: number }[] }>();
+      expect(status.devicesWaiting).toEqual([expect.objectContaining({ deviceName: 'Front counter', pending: 2 })]);
+      expect(failure(await post('/device/report', { ...as(cashier), deviceId, pending: -1, oldestPendingAt: null, skippedNumbers: [] }))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describePath('/offline/attention', () => {
+    it('lists the kept sales for a manager; a cashier is 403', async () => {
+      expect((await post('/offline/attention', as(manager))).json()).toMatchObject({ success: true, sales: expect.any(Array) });
+      expect(failure(await post('/offline/attention', as(cashier)))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describePath('/offline/resolve', () => {
+    it('voids a kept sale with a reason; a cashier is 403, a sale not kept 404', async () => {
+      const house = (await h.as(shop).store.payment.create({ name: 'House', vendorFeePercent: { type: 'Percent', value: '0' }, customerFeePercent: { type: 'Percent', value: '0' }, customerFeeAmount: money('0'), minimumAmount: money('0'), requiresManagerApproval: false })).paymentMethod.id;
+      const kept = (
+        await post('/offline/replay', {
+          ...as(cashier),
+          deviceId,
+          clientId: '2d9a6e3f-4b5c-4d7e-8f80-91a2b3c4d5e6',
+          orderNumber: numbers[1],
+          soldAt: new Date().toISOString(),
+          customerName: '',
+          items: [{ itemCode: tag, description: 'Offline chair', quantity: 1, price: money('30000000') }],
+          payments: [{ paymentMethodId: house, amount: money('30000000') }],
+          idempotencyKey: 'replay-door-3',
+        })
+      ).json<{ status: string; attentionId: number }>();
+      expect(kept.status).toBe('NEEDS_ATTENTION');
+      const body = { id: kept.attentionId, action: 'VOID', reason: 'Rung up twice', idempotencyKey: 'resolve-door-1' };
+      expect(failure(await post('/offline/resolve', { ...as(cashier), ...body }))).toMatchObject({ status: 403 });
+      expect((await post('/offline/resolve', { ...as(manager), ...body })).json()).toMatchObject({ success: true, sale: { status: 'VOIDED' } });
+      expect(failure(await post('/offline/resolve', { ...as(manager), ...body, id: 99_999_999, idempotencyKey: 'resolve-door-2' }))).toMatchObject({ status: 404 });
     });
   });
 });

@@ -178,6 +178,9 @@ describe.runIf(config.kind === 'postgres')('query plans of the main reads', () =
       allowSeqScan: {
         vendors: "the chart names every vendor's account, and this store holds nearly all the vendors (docs/PERFORMANCE.md, Books: the cost left)",
         ...(name.startsWith('trial balance') ? { journal_balances: 'the balances of every account of the store, which holds nearly all of them' } : {}),
+        ...(name === 'trial balance a year ago'
+          ? { journal_days: "a year ago is the middle of this data set's two years: either end is half the store's day rows, which at this size a scan reads faster than the index" }
+          : {}),
       },
       call,
     })),

@@ -11,6 +11,8 @@ import type { DbHandle } from '../src';
 import * as addCheckout from '../../../migrations/0012_add_checkout';
 import * as createPayouts from '../../../migrations/0013_create_payouts';
 import * as createRefunds from '../../../migrations/0014_create_refunds';
+import * as addOfflineTill from '../../../migrations/0028_add_offline_till';
+import * as indexOfflineSaleKeys from '../../../migrations/0031_index_offline_sale_keys';
 
 let h: DbHandle;
 const stores: Record<'bare' | 'plain' | 'charging', bigint> = { bare: 0n, plain: 0n, charging: 0n };
@@ -36,14 +38,15 @@ async function methodsOf(storeId: bigint) {
 
 beforeAll(async () => {
   h = await createTestDb();
-  for (const m of [createRefunds, createPayouts, addCheckout]) await m.down(h.db);
+  // The offline till's trigger reads the Cash flag this migration adds: it goes first, and comes back last.
+  for (const m of [indexOfflineSaleKeys, addOfflineTill, createRefunds, createPayouts, addCheckout]) await m.down(h.db);
   stores.bare = await insertStore('Before checkout, no methods');
   stores.plain = await insertStore('Before checkout, a plain cash method');
   stores.charging = await insertStore('Before checkout, a cash method with a fee');
   await addMethod(stores.plain, 'Card', 3_000_000);
   plainCash = await addMethod(stores.plain, ' cash ', 0);
   await addMethod(stores.charging, 'Cash', 1_000_000);
-  for (const m of [addCheckout, createPayouts, createRefunds]) await m.up(h.db);
+  for (const m of [addCheckout, createPayouts, createRefunds, addOfflineTill, indexOfflineSaleKeys]) await m.up(h.db);
 });
 afterAll(() => h.close());
 
