@@ -110,7 +110,7 @@ describe('Audit: who changed what', () => {
         'Store owner',
         'Payment method added',
         'Payment method Visa',
-        ['Name: Visa', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $5.00', 'Requires manager approval: No', 'Vendor fee percent: 2.5%'].join('\n'),
+        ['Name: Visa', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $5.00', 'Offline allowed: No', 'Requires manager approval: No', 'Vendor fee percent: 2.5%'].join('\n'),
       ],
       [owner.username, 'Store owner', 'Settings changed', 'Store settings', 'Order prefix: ORD- → AUD-\nTax 1 percent: 0% → 6.5%'],
       [
@@ -118,7 +118,7 @@ describe('Audit: who changed what', () => {
         'Store manager',
         'Payment method added',
         'Payment method Debit',
-        ['Name: Debit', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $0.00', 'Requires manager approval: No', 'Vendor fee percent: 0%'].join('\n'),
+        ['Name: Debit', 'Customer fee amount: $0.00', 'Customer fee percent: 0%', 'Minimum amount: $0.00', 'Offline allowed: No', 'Requires manager approval: No', 'Vendor fee percent: 0%'].join('\n'),
       ],
       [owner.username, 'Store owner', 'Staff added', `User ${manager.username}`, `Username: ${manager.username}\nRoles: Store manager`],
       [owner.username, 'Store owner', 'Staff added', `User ${accountant.username}`, `Username: ${accountant.username}\nRoles: Store accountant`],

@@ -382,7 +382,7 @@ describe('the vendor portal', () => {
     const order = await asCashier<{ nextOrderId: number }>('/order/next', {});
     const sold = await asCashier<{ order: { orderNumber: string } }>('/order/submit', {
       orderId: order.nextOrderId,
-      items: [{ itemCode: itemNumber, description: 'Pewter jug', quantity: 1, price: money('40.00') }],
+      items: [{ itemNumber, itemCode: 'ADA', description: 'Pewter jug', quantity: 1, price: money('40.00') }],
     });
 
     // The vendor's Sales shows the sale with its split: 40.00 less 20% commission, no card fee in cash.
