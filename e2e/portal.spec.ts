@@ -5,7 +5,9 @@
  * same figures as the store's statement of the vendor, to the cent, with no sideways
  * scroll; then on a desktop; on the phone the vendor adds an item, changes its price,
  * prints its tag and asks for it back, which the manager confirms on the store's item
- * screen; the manager revokes the access and the vendor's screens are refused.
+ * screen; the vendor adds three items and prints their tags, a cashier sells one, and the
+ * vendor sees the sale with its split and the balance moved by its net; the manager revokes
+ * the access and the vendor's screens are refused.
  * Screenshots of each screen at 390 px and on a desktop.
  */
 import { readFile } from 'node:fs/promises';
