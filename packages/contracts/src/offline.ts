@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { zIdempotencyKey } from './idempotency';
 import { own } from './messages';
 import { MAX_ORDER_LINES, MAX_ORDER_PAYMENTS, ZOrder, ZPaymentInput, ZSubmitLine } from './order';
-import { ZOfflineLimits, ZPaymentMethod } from './store';
+import { ZOfflineLimits, ZPaymentMethod, ZStoreTaxes } from './store';
 import { zDateInput, zDateOut, zId, zIdOut, zMoneyOut, zOptionalText, zPercentOut, zString, zText } from './wire';
 
 /** Order numbers one reservation hands a device. */
@@ -51,24 +51,7 @@ export const ZDeviceReportOutput = z.object({ success: z.boolean(), message: z.s
 
 export const ZDeviceSnapshotInput = z.object({});
 /** The store's taxes as store settings name them, so the till presets a line's taxes the same way. */
-/** The store's taxes as store settings name them, so the till presets a line's taxes the same way. */
-export const ZSnapshotTaxes = z.object({
-  tax1ShortName: z.string(),
-  tax1LongName: z.string(),
-  tax1Percent: zPercentOut,
-  tax1Enabled: z.boolean(),
-  tax1ApplyByDefault: z.boolean(),
-  tax2ShortName: z.string(),
-  tax2LongName: z.string(),
-  tax2Percent: zPercentOut,
-  tax2Enabled: z.boolean(),
-  tax2ApplyByDefault: z.boolean(),
-  tax3ShortName: z.string(),
-  tax3LongName: z.string(),
-  tax3Percent: zPercentOut,
-  tax3Enabled: z.boolean(),
-  tax3ApplyByDefault: z.boolean(),
-});
+export const ZSnapshotTaxes = ZStoreTaxes;
 export const ZDeviceSnapshotOutput = z.object({
   success: z.boolean(),
   generatedAt: zDateOut,

@@ -96,15 +96,8 @@ export const ZUpdateSettingsInput = z.object({
 });
 export type UpdateSettingsInput = z.output<typeof ZUpdateSettingsInput>;
 
-export const ZSettingsOutput = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  statusCode: z.number(),
-  orderPrefix: z.string(),
-  nextOrderNumber: zIdOut,
-  defaultVendorCommissionPercent: zPercentOut,
-  defaultVendorConsignmentCommissionPercent: zPercentOut,
-  defaultConsignmentCommissionPercent: zPercentOut,
+/** The store's three tax slots as its settings answer them (also the offline till's copy). */
+export const ZStoreTaxes = z.object({
   tax1ShortName: z.string(),
   tax1LongName: z.string(),
   tax1Percent: zPercentOut,
@@ -120,6 +113,18 @@ export const ZSettingsOutput = z.object({
   tax3Percent: zPercentOut,
   tax3Enabled: z.boolean(),
   tax3ApplyByDefault: z.boolean(),
+});
+
+export const ZSettingsOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  statusCode: z.number(),
+  orderPrefix: z.string(),
+  nextOrderNumber: zIdOut,
+  defaultVendorCommissionPercent: zPercentOut,
+  defaultVendorConsignmentCommissionPercent: zPercentOut,
+  defaultConsignmentCommissionPercent: zPercentOut,
+  ...ZStoreTaxes.shape,
   timeZone: z.string(),
   address: z.string(),
   ...offlineLimitOutputs,
