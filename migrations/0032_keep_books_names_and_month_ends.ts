@@ -1,5 +1,5 @@
 /**
- * The books at the size of a large store (docs/BOOKS.md, "The books at scale";
+ * The books at the size of a large store (docs/BOOKS.md, "The trial balance at scale";
  * docs/PERFORMANCE.md, "Books"):
  *
  * - Each vendor keeps its account's default slug (`vendors.account_slug`, the last part

@@ -1,5 +1,5 @@
 /**
- * The books at the size of a large store (docs/BOOKS.md, "The books at scale"), on a
+ * The books at the size of a large store (docs/BOOKS.md, "The trial balance at scale"), on a
  * real database: the vendors' kept account slugs give exactly the names the chart
  * derives from every vendor (added, renamed into and out of a collision, renamed by a
  * path that does not keep them); the trial balance lists its accounts in the chart's
@@ -109,7 +109,7 @@ describe('the vendors’ kept account names', () => {
     expect(tb.accounts.map((a) => a.account)).toEqual(expect.arrayContaining([`clearing:${shop.card.id}`, `vendor:${shop.bo}:${code}`, 'customer-fees']));
     expect(tb.accounts.map((a) => a.account)).toEqual(sortByAccount(tb.accounts, (a) => a.account as AccountKey).map((a) => a.account));
     for (const row of tb.accounts) {
-      const account = chart.get(row.account as AccountKey)!;
+      const account = chart.get(row.account)!;
       expect([row.name, row.number, row.kind]).toEqual([account.exportName || account.name, account.exportNumber, account.kind]);
     }
     expect(tb.accounts.some((a) => a.name.endsWith(`bo-${shop.bo}:bo2`))).toBe(true);

@@ -175,7 +175,7 @@ function monthEndOf(day: string): string {
 
 /**
  * How to read each account's balance at the end of `through` reading the fewest day rows
- * (docs/BOOKS.md, The books at scale): today's balances less the days after it; or the
+ * (docs/BOOKS.md, The trial balance at scale): today's balances less the days after it; or the
  * balances kept at the end of the month before plus the days since (the days from the
  * first, when the journals begin in its month); or those at the end of its own month less
  * the days after it. A month end is kept once the month ended two days before the store's
