@@ -56,10 +56,14 @@ export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
   });
 }
 
-/** A completed order's journal: its payments against its vendors' nets, commission, card fees, own lines, taxes and customer fees. */
-export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, createdBy: bigint | null): Promise<void> {
+/**
+ * A completed order's journal: its payments against its vendors' nets, commission, card
+ * fees, own lines, taxes and customer fees; on the business day it completed
+ * (`completedAt`: an offline sale's time of sale), today when left out.
+ */
+export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; completedAt?: Date | undefined }, createdBy: bigint | null): Promise<void> {
   const legs = await saleLegs(trx, storeId, order.id);
-  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy }, legs);
+  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legs);
 }
 
 /**
