@@ -2,7 +2,8 @@
  * The books (docs/BOOKS.md). This file is the one writer of journals: every posting of
  * money (a sale completed, a refund, rent, an adjustment, a payout or payout run, a
  * closed day) calls one of the `journal*` functions below inside its own transaction,
- * after it has written its ledger entries, so the event, its vendor entries and its
+ * after it has written its ledger entries (a checkout: `saleJournalWrites`, written in
+ * the statement that writes its entries), so the event, its vendor entries and its
  * journal commit or roll back together. The legs come from packages/domain's leg
  * functions, which refuse legs that do not balance, and the vendor legs are checked
  * against the entries the ledger just wrote (a vendor's leg is minus its entries): that
