@@ -52,6 +52,18 @@ export async function postOrderSale(
   userId: bigint | null,
   vendorLines?: readonly repo.VendorSaleLine[],
 ): Promise<void> {
+  await repo.insertEntries(trx, storeId, await orderSaleEntries(trx, storeId, order, payments, userId, vendorLines));
+}
+
+/** The entries postOrderSale writes, computed and not written (a checkout writes them in its last statement). */
+export async function orderSaleEntries(
+  trx: Db,
+  storeId: number,
+  order: { id: bigint; total: bigint; completedAt?: Date | undefined },
+  payments: readonly AppliedPayment[],
+  userId: bigint | null,
+  vendorLines?: readonly repo.VendorSaleLine[],
+): Promise<repo.NewLedgerEntry[]> {
   const lines = vendorLines ?? (await repo.vendorSaleLines(trx, storeId, order.id));
   const entries: repo.NewLedgerEntry[] = [];
   for (const line of lines) {
@@ -62,7 +74,7 @@ export async function postOrderSale(
     if (posted.commission !== 0n) entries.push({ ...account, ...source, kind: 'COMMISSION', amount: posted.commission });
     if (posted.cardFee !== 0n) entries.push({ ...account, ...source, kind: 'CARD_FEE', amount: posted.cardFee });
   }
-  await repo.insertEntries(trx, storeId, entries);
+  return entries;
 }
 
 /** A refunded order line as the ledger sees it: its units, those refunded before, and those refunded now. */
