@@ -14,8 +14,10 @@ type Db = Kysely<Database>;
 /** What a journal comes from: its kind and its source row (one journal per source). */
 export interface JournalHead {
   kind: JournalKind;
-  /** The store's business day; the store's today (in its time zone) when left out. */
+  /** The store's business day; when left out, the store's day (in its time zone) at `at`. */
   businessDay?: string | null;
+  /** When the journal's event happened (an offline sale's time of sale); now when left out. */
+  at?: Date | null;
   orderId?: bigint | null;
   refundId?: bigint | null;
   payoutId?: bigint | null;
@@ -40,7 +42,7 @@ export function journalWrites(storeId: number, head: JournalHead, legs: readonly
   return sql`
     journal_head as (
       insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
-      select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (now() at time zone s.time_zone)::date),
+      select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (coalesce(${head.at ?? null}::timestamptz, now()) at time zone s.time_zone)::date),
              ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
              ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
       from stores s where s.id = ${store}

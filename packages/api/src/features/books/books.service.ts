@@ -64,10 +64,14 @@ export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
   return legsOfSale(lines, payments);
 }
 
-/** A completed order's journal: its payments against its vendors' nets, commission, card fees, own lines, taxes and customer fees. */
-export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, createdBy: bigint | null): Promise<void> {
+/**
+ * A completed order's journal: its payments against its vendors' nets, commission, card
+ * fees, own lines, taxes and customer fees; on the business day it completed
+ * (`completedAt`: an offline sale's time of sale), today when left out.
+ */
+export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; completedAt?: Date | undefined }, createdBy: bigint | null): Promise<void> {
   const legs = await saleLegs(trx, storeId, order.id);
-  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy }, legs);
+  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legs);
 }
 
 /**
@@ -80,7 +84,7 @@ export async function journalSale(trx: Db, storeId: number, order: { id: bigint;
 export async function saleJournalWrites(
   trx: Db,
   storeId: number,
-  order: { id: bigint; orderNumber: string },
+  order: { id: bigint; orderNumber: string; completedAt?: Date | undefined },
   entries: readonly NewLedgerEntry[],
   payments: readonly SalePaymentForBooks[],
   createdBy: bigint | null,
@@ -93,7 +97,7 @@ export async function saleJournalWrites(
     const sum = (kind: NewLedgerEntry['kind']) => own.reduce((total, e) => (e.kind === kind ? total + e.amount : total), 0n);
     return { ...line, vendorId: own[0]!.vendorId, itemCodeId: own[0]!.itemCodeId, sale: sum('SALE'), commission: sum('COMMISSION'), cardFee: sum('CARD_FEE') };
   });
-  return repo.journalWrites(storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy }, legsOfSale(lines, payments));
+  return repo.journalWrites(storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legsOfSale(lines, payments));
 }
 
 /**

@@ -23,17 +23,19 @@ export interface NewLedgerEntry {
   rentMonth?: string | null;
   memo?: string;
   createdBy: bigint | null;
+  /** When the entry is dated (an offline sale's time of sale); now when left out. */
+  at?: Date | null;
 }
 
 /** The insert of entries (one statement, answering their ids in order), to run alone or as a part of a sale's last statement. */
 export function entriesInsert(storeId: number, entries: readonly NewLedgerEntry[]): RawBuilder<{ id: bigint }> {
   const store = BigInt(storeId);
   return sql<{ id: bigint }>`
-    insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by)
+    insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by, created_at)
     values ${sql.join(
       entries.map(
         (e) =>
-          sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy})`,
+          sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy}, coalesce(${e.at ?? null}::timestamptz, now()))`,
       ),
     )}
     returning id`;

@@ -41,12 +41,13 @@ type Db = Kysely<Database>;
  * receives a separate statement, else the vendor's main account). Lines of no vendor are
  * the store's own sales and post nothing. Zero commissions and card fees post nothing.
  * A caller that has just written the order's lines passes their vendor lines (in line
- * order) instead of having them read again.
+ * order) instead of having them read again. The entries are dated when the order
+ * completed (`completedAt`: an offline sale's time of sale), now when left out.
  */
 export async function postOrderSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; total: bigint; completedAt?: Date | undefined },
   payments: readonly AppliedPayment[],
   userId: bigint | null,
   vendorLines?: readonly repo.VendorSaleLine[],
@@ -58,7 +59,7 @@ export async function postOrderSale(
 export async function orderSaleEntries(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; total: bigint; completedAt?: Date | undefined },
   payments: readonly AppliedPayment[],
   userId: bigint | null,
   vendorLines?: readonly repo.VendorSaleLine[],
@@ -68,7 +69,7 @@ export async function orderSaleEntries(
   for (const line of lines) {
     const posted = linePostings(line, order.total, payments);
     const account = { vendorId: line.vendorId, itemCodeId: line.receivesSeparateStatement ? line.itemCodeId : null };
-    const source = { orderId: order.id, orderLineId: line.lineId, createdBy: userId };
+    const source = { orderId: order.id, orderLineId: line.lineId, createdBy: userId, at: order.completedAt ?? null };
     entries.push({ ...account, ...source, kind: 'SALE', amount: posted.sale });
     if (posted.commission !== 0n) entries.push({ ...account, ...source, kind: 'COMMISSION', amount: posted.commission });
     if (posted.cardFee !== 0n) entries.push({ ...account, ...source, kind: 'CARD_FEE', amount: posted.cardFee });

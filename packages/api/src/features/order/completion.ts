@@ -14,8 +14,12 @@ import { orderSaleEntries, postOrderSale } from '../ledger/ledger.service';
 import * as repo from './order.repository';
 
 type Db = Kysely<Database>;
-/** The order being completed, as the ledger and the books name it. */
-type CompletedOrder = { id: bigint; orderNumber: string; total: bigint };
+/**
+ * The order being completed, as the ledger and the books name it; `completedAt` when it
+ * completed at another time than now (an offline sale's time of sale), which dates its
+ * entries and its journal's business day.
+ */
+type CompletedOrder = { id: bigint; orderNumber: string; total: bigint; completedAt?: Date | undefined };
 /** A payment of the order: what it applied, and whether (and at what percent) vendors share its card fee. */
 type SalePayment = { applied: bigint; vendorFeePercent: bigint; isCash: boolean };
 

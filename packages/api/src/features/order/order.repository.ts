@@ -362,11 +362,11 @@ export interface PaymentValues {
 }
 
 /** Stores the payments in one statement; answers them as listPayments does. */
-export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[]): Promise<PaymentRow[]> {
+export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[], at: Date | null = null): Promise<PaymentRow[]> {
   if (payments.length === 0) return [];
   const { rows } = await sql<PaymentRow>`
-    insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change)
-    values ${sql.join(payments.map((p) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${p.paymentMethodId}, ${p.name}, ${p.isCash}, ${p.vendorFeePercent}, ${p.amount}, ${p.applied}, ${p.customerFee}, ${p.change})`))}
+    insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change, created_at)
+    values ${sql.join(payments.map((p) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${p.paymentMethodId}, ${p.name}, ${p.isCash}, ${p.vendorFeePercent}, ${p.amount}, ${p.applied}, ${p.customerFee}, ${p.change}, coalesce(${at}::timestamptz, now()))`))}
     returning id, payment_method_id as "paymentMethodId", method_name as name, is_cash as "isCash", vendor_fee_percent as "vendorFeePercent",
               amount, applied, customer_fee as "customerFee", change`.execute(db);
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

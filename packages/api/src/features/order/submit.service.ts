@@ -52,7 +52,11 @@ type Tender = TenderMethod & { id: bigint; requiresManagerApproval: boolean };
  * The offline till); a checkout passes none.
  */
 export interface SubmitOptions {
-  /** The time of sale: when the order completed, and the business day that must still be open (default: now). */
+  /**
+   * The time of sale (default: now): when the order completed and its payments, ledger
+   * entries and journal are dated, so they count on that business day, which must still
+   * be open.
+   */
   at?: Date;
   /** Only Cash and the methods that may be taken offline (a replayed offline sale). */
   offlineOnly?: boolean;
@@ -150,7 +154,7 @@ export async function submitInTransaction(trx: Db, caller: Caller, input: Submit
     customerFee: t.customerFee,
     change: t.change,
   }));
-  const paid = await repo.insertPayments(trx, storeId, order.id, payments);
+  const paid = await repo.insertPayments(trx, storeId, order.id, payments, options.at ?? null);
   if (!waits) await takeStock(trx, storeId, order, caller.user.id);
   const outcome: repo.Outcome = {
     status: decided.status,
@@ -170,7 +174,7 @@ export async function submitInTransaction(trx: Db, caller: Caller, input: Submit
   // balance) stay locked from that statement to commit only.
   if (waits) await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
   else {
-    const writes = await saleWrites(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
+    const writes = await saleWrites(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total, completedAt: options.at }, payments, caller.user.id, lines.vendorLines);
     await refusingOverflow(repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome, writes));
   }
   return answer;
