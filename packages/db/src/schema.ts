@@ -664,7 +664,7 @@ export interface JournalDaysTable {
   amount: Int8;
 }
 
-/** A month end whose balances are kept in journal_month_balances (migration 0032). */
+/** A month end whose balances are kept in journal_month_balances (migration 0033). */
 export interface JournalMonthEndsTable {
   store_id: Int8;
   month_end: ColumnType<string, string, never>;

@@ -4,7 +4,7 @@
  * sum to zero); the facts each kind of journal is computed from; the sums the trial
  * balance and the exports read; the names a store gives its accounts.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, JournalKind } from '@pos/db';
 import type { JournalLeg, TaxSlot } from '@pos/domain';
 import { inStore } from '../../db-helpers';
@@ -14,8 +14,10 @@ type Db = Kysely<Database>;
 /** What a journal comes from: its kind and its source row (one journal per source). */
 export interface JournalHead {
   kind: JournalKind;
-  /** The store's business day; the store's today (in its time zone) when left out. */
+  /** The store's business day; when left out, the store's day (in its time zone) at `at`. */
   businessDay?: string | null;
+  /** When the journal's event happened (an offline sale's time of sale); now when left out. */
+  at?: Date | null;
   orderId?: bigint | null;
   refundId?: bigint | null;
   payoutId?: bigint | null;
@@ -28,56 +30,72 @@ export interface JournalHead {
 }
 
 /**
- * Inserts a journal and its legs in one statement, and adds the legs to the account sums
- * the trial balance reads (`journal_balances`, `journal_days`: migration 0030). The sums'
- * rows are taken in account order, as every journal takes them, so two postings never
- * wait on each other crosswise. The legs' balance is checked at commit.
+ * The insert of a journal and its legs, and the legs added to the account sums the trial
+ * balance reads (`journal_balances`, `journal_days`: migration 0030), as the
+ * data-modifying parts (`journal_*`) of one statement's WITH: alone (insertJournal) or in
+ * a sale's last statement. The sums' rows are taken in account order, as every journal
+ * takes them, so two postings never wait on each other crosswise. The legs' balance is
+ * checked at commit.
  */
-export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+export function journalWrites(storeId: number, head: JournalHead, legs: readonly JournalLeg[]): RawBuilder<unknown> {
   const store = BigInt(storeId);
-  const journal = sql`
-    insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
-    select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (now() at time zone s.time_zone)::date),
-           ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
-           ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
-    from stores s where s.id = ${store}
-    returning id, store_id, business_day`;
-  if (legs.length === 0) {
-    await journal.execute(db);
-    return;
-  }
-  await sql`
-    with j as (${journal}),
-    l as (select * from unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)),
-    legs as (
+  return sql`
+    journal_head as (
+      insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
+      select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (coalesce(${head.at ?? null}::timestamptz, now()) at time zone s.time_zone)::date),
+             ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
+             ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
+      from stores s where s.id = ${store}
+      returning id, store_id, business_day),
+    journal_lines as (select * from unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)),
+    journal_leg_rows as (
       insert into journal_legs (journal_id, store_id, account, amount)
-      select j.id, j.store_id, l.account, l.amount from j cross join l),
-    days as (
+      select j.id, j.store_id, l.account, l.amount from journal_head j cross join journal_lines l),
+    journal_day_sums as (
       insert into journal_days as d (store_id, account, business_day, amount)
-      select j.store_id, l.account, j.business_day, l.amount from j cross join l order by l.account
-      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount)
-    insert into journal_balances as b (store_id, account, balance)
-    select j.store_id, l.account, l.amount from j cross join l order by l.account
-    on conflict (store_id, account) do update set balance = b.balance + excluded.balance`.execute(db);
-  if (head.businessDay) await addToMonthEnds(db, storeId, head.businessDay, legs);
+      select j.store_id, l.account, j.business_day, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount),
+    journal_balance_sums as (
+      insert into journal_balances as b (store_id, account, balance)
+      select j.store_id, l.account, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)${
+        mayDateBack(head)
+          ? sql`,
+    journal_month_sums as (
+      insert into journal_month_balances as mb (store_id, month_end, account, balance)
+      select m.store_id, m.month_end, l.account, l.amount
+      from journal_head j join journal_month_ends m on m.store_id = j.store_id and m.month_end >= j.business_day cross join journal_lines l
+      order by m.month_end, l.account
+      on conflict (store_id, month_end, account) do update set balance = mb.balance + excluded.balance)`
+          : sql``
+      }`;
 }
 
 /**
- * A journal dated on or before a kept month end (a day closed after the month ended)
- * adds its legs to the balances kept at that month end and every later one. Under the
- * month ends' lock, shared: a month end being computed meanwhile either sees this
- * journal's days (computed after it committed) or is seen by it.
+ * Whether a journal may be dated on or before a kept month end: one dated by its caller
+ * (a day closed late), or an event of more than 12 hours ago (an offline sale landed
+ * late). A month end is kept from two days after it (docs/BOOKS.md, The trial balance at
+ * scale), so a journal of now never is. Such a journal adds its legs to the kept month
+ * ends on or after its day (`journal_month_sums` above), under the month ends' lock
+ * taken before its statement (`lockMonthEndsShared`).
  */
-async function addToMonthEnds(db: Db, storeId: number, day: string, legs: readonly JournalLeg[]): Promise<void> {
+export function mayDateBack(head: JournalHead): boolean {
+  return Boolean(head.businessDay) || (head.at != null && head.at.getTime() < Date.now() - 12 * 3_600_000);
+}
+
+/**
+ * The month ends' lock, shared, before the statement of a journal that may date back: a
+ * month end computed meanwhile (`keepMonthEnd`, which takes it alone) either sees this
+ * journal's days, or commits before the statement begins and is seen by it.
+ */
+export async function lockMonthEndsShared(db: Db, storeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock_shared(${monthEndLock(storeId)})`.execute(db);
-  await sql`
-    insert into journal_month_balances as b (store_id, month_end, account, balance)
-    select m.store_id, m.month_end, l.account, l.amount
-    from journal_month_ends m
-    cross join unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)
-    where ${inStore(storeId, 'm')} and m.month_end >= ${day}::date
-    order by m.month_end, l.account
-    on conflict (store_id, month_end, account) do update set balance = b.balance + excluded.balance`.execute(db);
+}
+
+/** Inserts a journal and its legs in one statement, with the sums they move (see journalWrites). */
+export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+  if (mayDateBack(head)) await lockMonthEndsShared(db, storeId);
+  await sql`with ${journalWrites(storeId, head, legs)} select 1`.execute(db);
 }
 
 /** A sold line as the books see it: its total and taxes, and what it posted to its vendor's account (no account: the store's own line). */
