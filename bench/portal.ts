@@ -3,8 +3,9 @@
  * portal): server time of /portal/sales (the first page, a page in the middle and the
  * last page of this month, every line of the vendor's) and /portal/summary (My Booth)
  * through the API's procedures in this process (auth, validation, SQL and the answer's
- * check; no HTTP), each `--runs` times after one warm-up, then EXPLAIN (ANALYZE, BUFFERS)
- * of every statement they run. One store, one vendor with an item code at 20 % and a
+ * check; no HTTP), each `--runs` times after one warm-up, beside /portal/payouts of a
+ * vendor with none (the floor: the session check and two reads of no rows), then EXPLAIN
+ * (ANALYZE, BUFFERS) of every statement they run. One store, one vendor with an item code at 20 % and a
  * card that passes its fee through, and `--lines` sold lines of theirs this month
  * (`--per-order` lines an order):
  *   - nine orders in ten paid in cash, made in set-based SQL with bench/generate.ts's
@@ -227,6 +228,8 @@ async function main() {
     { name: 'portal-sales middle-page', call: async (c) => `${(await c.portal.sales({ page: Math.ceil(pages / 2), pageSize: 50 })).lines.length} rows` },
     { name: 'portal-sales last-page', call: async (c) => `${(await c.portal.sales({ page: pages, pageSize: 50 })).lines.length} rows` },
     { name: 'portal-summary', call: async (c) => `balance ${(await c.portal.summary()).balance.value}` },
+    // The floor under the same load: the session check and two reads of no rows (the vendor has no payouts).
+    { name: 'portal-payouts (floor)', call: async (c) => `${(await c.portal.payouts({})).payouts.length} payouts` },
   ];
   console.log(`\n== server time (${runs} runs each, after one warm-up; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
   for (const { name, call } of calls) {
