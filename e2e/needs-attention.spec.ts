@@ -87,7 +87,8 @@ describe('Needs Attention', () => {
     await page.getByText(`Offline sale ${refused[0]!.orderNumber} completed`).first().waitFor();
     const resolved = page.getByRole('table', { name: 'Resolved offline sales' });
     await resolved.getByText('Rung up twice').waitFor();
-    expect(await resolved.locator('tbody tr').count()).toBe(2);
+    // The list reloads after each resolution: wait for both rows.
+    await expect.poll(() => resolved.locator('tbody tr').count()).toBe(2);
     await screenshot(page, 'needs-attention-resolved');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -53,6 +53,40 @@ function deviceRecord(page: Page): Promise<DeviceRow | null> {
   );
 }
 
+/** Dates the device's last sync `hoursAgo` back, in the page's IndexedDB (as a till left unsynced would be). */
+function backdateLastSync(page: Page, hoursAgo: number): Promise<void> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        interface Store {
+          getAll(): { onsuccess: (() => void) | null; result: { lastSyncAt: number | null }[] };
+          put(record: unknown): void;
+        }
+        const idb = (globalThis as unknown as { indexedDB: { open(name: string): { onsuccess: (() => void) | null; result: IdbDatabase } } }).indexedDB;
+        interface IdbDatabase {
+          transaction(s: string, mode: string): { objectStore(s: string): Store; oncomplete: (() => void) | null; onerror: (() => void) | null };
+          close(): void;
+        }
+        const open = idb.open('pos-till');
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('devices', 'readwrite');
+          const store = tx.objectStore('devices');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const record of all.result) store.put({ ...record, lastSyncAt: Date.now() - ms });
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(new Error('could not write the device record'));
+        };
+      }),
+    hoursAgo * 3_600_000,
+  );
+}
+
 describe('the offline till', () => {
   let browser: Browser;
   let tp: TrackedPage;
@@ -99,6 +133,19 @@ describe('the offline till', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser({ serviceWorkers: 'allow' });
+    // Counts the app's requests that the browser keep its data (navigator.storage.persist()).
+    await browser.context.addInitScript(() => {
+      const w = globalThis as unknown as { persistAsked: number; navigator: { storage?: { persist?: () => Promise<boolean> } } };
+      w.persistAsked = 0;
+      const storage = w.navigator.storage;
+      const persist = storage?.persist?.bind(storage);
+      if (storage && persist) {
+        storage.persist = () => {
+          w.persistAsked++;
+          return persist();
+        };
+      }
+    });
     tp = await trackedPage(browser.context);
     owner = await signUpOwnerViaApi({ storeName: 'Harbour Mall' });
     asOwner = asOwnerOf(owner);
@@ -130,6 +177,8 @@ describe('the offline till', () => {
     await page.waitForFunction(() => (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker.ready.then(() => true));
     const manifest = await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.json() as Promise<{ display: string; start_url: string; icons: unknown[] }>));
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/orders' });
+    // The app asked the browser to keep the till's data.
+    expect(await page.evaluate(() => (globalThis as unknown as { persistAsked: number }).persistAsked)).toBeGreaterThan(0);
     const firstNumber = (await deviceRecord(page))?.numbers[0];
     await expect.poll(() => page.getByTestId('offline-readiness').textContent()).toMatch(/^Ready to sell offline: 25 order numbers, data of /);
 
@@ -190,11 +239,22 @@ describe('the offline till', () => {
     await page.reload();
     await till(page).waitFor();
     await expect.poll(() => banner(page).textContent()).toContain('Offline — 3 sales waiting to be sent');
+    expect(await page.getByTestId('sync-stale').count()).toBe(0);
+
+    // A till that has not synced for 24 hours says so.
+    await backdateLastSync(page, 25);
+    await page.reload();
+    await till(page).waitFor();
+    await page.getByTestId('sync-stale').waitFor();
+    expect(await page.getByTestId('sync-stale').textContent()).toContain('This till has not synced for 24 hours');
+    await screenshot(page, 'offline-till-stale');
 
     // The network returns: the outbox is sent, the till is the online one again.
     await browser.context.setOffline(false);
     await page.getByRole('tab', { name: 'Order Lookup' }).waitFor();
     await expect.poll(() => page.getByTestId('outbox-banner').count(), { timeout: 20_000 }).toBe(0);
+    // Synced: the warning is gone.
+    await expect.poll(() => page.getByTestId('sync-stale').count()).toBe(0);
 
     // Each completed exactly once, with its number and total.
     const stubs = (await asOwner<{ orderStubs: { orderNumber: string; status: string; total: { value: string } }[] }>('/order/lookup', {})).orderStubs;
@@ -217,5 +277,5 @@ describe('the offline till', () => {
     expect(z.report.payments.find((p) => p.name === 'Terminal')?.orders).toBe(1);
     expect(z.report.payments.find((p) => p.name === 'Cash')?.orders).toBe(2);
     tp.expectClean([/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/]);
-  });
+  }, 120_000);
 });

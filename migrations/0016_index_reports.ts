@@ -20,14 +20,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The quarter of an hour an instant falls in. */
-const QUARTER = (column: string) => `date_bin('15 minutes', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
+export const QUARTER = (column: string) => `date_bin('15 minutes', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /**
  * `source` answers store_id, vendor_id, account_key, at and amount per account and quarter;
  * `closing` the account's balance after the last of them. The changes of owed, owing and
  * the counts per store and quarter follow from each account's balance before and after.
  */
-function historyOf(source: string, closing: string): string {
+export function historyOf(source: string, closing: string): string {
   return `
     select x.store_id, x.at,
            sum(greatest(x.after, 0) - greatest(x.after - x.amount, 0)) as owed,

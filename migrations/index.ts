@@ -34,7 +34,8 @@ import * as m0028 from './0028_add_offline_till';
 import * as m0029 from './0029_add_item_withdraw_requests';
 import * as m0030 from './0030_keep_journal_balances';
 import * as m0031 from './0031_index_offline_sale_keys';
-import * as m0032 from './0032_keep_vendor_sale_hours';
+import * as m0032 from './0032_date_back_dated_history';
+import * as m0033 from './0033_keep_vendor_sale_hours';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0029_add_item_withdraw_requests': m0029,
   '0030_keep_journal_balances': m0030,
   '0031_index_offline_sale_keys': m0031,
-  '0032_keep_vendor_sale_hours': m0032,
+  '0032_date_back_dated_history': m0032,
+  '0033_keep_vendor_sale_hours': m0033,
 };

@@ -465,7 +465,7 @@ export interface LedgerAccountsTable {
   balance: Int8;
 }
 
-/** Each account's sale entries summed per UTC hour, kept by the ledger's trigger (migration 0032): read, never written by the application. */
+/** Each account's sale entries summed per UTC hour, kept by the ledger's trigger (migration 0033): read, never written by the application. */
 export interface LedgerSaleHoursTable {
   store_id: Int8;
   vendor_id: Int8;

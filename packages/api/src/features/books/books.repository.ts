@@ -4,7 +4,7 @@
  * sum to zero); the facts each kind of journal is computed from; the sums the trial
  * balance and the exports read; the names a store gives its accounts.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, JournalKind } from '@pos/db';
 import type { JournalLeg, TaxSlot } from '@pos/domain';
 import { inStore } from '../../db-helpers';
@@ -14,8 +14,10 @@ type Db = Kysely<Database>;
 /** What a journal comes from: its kind and its source row (one journal per source). */
 export interface JournalHead {
   kind: JournalKind;
-  /** The store's business day; the store's today (in its time zone) when left out. */
+  /** The store's business day; when left out, the store's day (in its time zone) at `at`. */
   businessDay?: string | null;
+  /** When the journal's event happened (an offline sale's time of sale); now when left out. */
+  at?: Date | null;
   orderId?: bigint | null;
   refundId?: bigint | null;
   payoutId?: bigint | null;
@@ -28,37 +30,40 @@ export interface JournalHead {
 }
 
 /**
- * Inserts a journal and its legs in one statement, and adds the legs to the account sums
- * the trial balance reads (`journal_balances`, `journal_days`: migration 0030). The sums'
- * rows are taken in account order, as every journal takes them, so two postings never
- * wait on each other crosswise. The legs' balance is checked at commit.
+ * The insert of a journal and its legs, and the legs added to the account sums the trial
+ * balance reads (`journal_balances`, `journal_days`: migration 0030), as the
+ * data-modifying parts (`journal_*`) of one statement's WITH: alone (insertJournal) or in
+ * a sale's last statement. The sums' rows are taken in account order, as every journal
+ * takes them, so two postings never wait on each other crosswise. The legs' balance is
+ * checked at commit.
  */
-export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+export function journalWrites(storeId: number, head: JournalHead, legs: readonly JournalLeg[]): RawBuilder<unknown> {
   const store = BigInt(storeId);
-  const journal = sql`
-    insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
-    select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (now() at time zone s.time_zone)::date),
-           ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
-           ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
-    from stores s where s.id = ${store}
-    returning id, store_id, business_day`;
-  if (legs.length === 0) {
-    await journal.execute(db);
-    return;
-  }
-  await sql`
-    with j as (${journal}),
-    l as (select * from unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)),
-    legs as (
+  return sql`
+    journal_head as (
+      insert into journals (store_id, kind, business_day, order_id, refund_id, payout_id, payout_run_id, ledger_entry_id, day_close_id, rent_month, reference, created_by)
+      select s.id, ${head.kind}, coalesce(${head.businessDay ?? null}::date, (coalesce(${head.at ?? null}::timestamptz, now()) at time zone s.time_zone)::date),
+             ${head.orderId ?? null}::int8, ${head.refundId ?? null}::int8, ${head.payoutId ?? null}::int8, ${head.payoutRunId ?? null}::int8,
+             ${head.ledgerEntryId ?? null}::int8, ${head.dayCloseId ?? null}::int8, ${head.rentMonth ?? null}, ${head.reference}, ${head.createdBy}
+      from stores s where s.id = ${store}
+      returning id, store_id, business_day),
+    journal_lines as (select * from unnest(${legs.map((l) => l.account)}::text[], ${legs.map((l) => l.amount)}::int8[]) as l (account, amount)),
+    journal_leg_rows as (
       insert into journal_legs (journal_id, store_id, account, amount)
-      select j.id, j.store_id, l.account, l.amount from j cross join l),
-    days as (
+      select j.id, j.store_id, l.account, l.amount from journal_head j cross join journal_lines l),
+    journal_day_sums as (
       insert into journal_days as d (store_id, account, business_day, amount)
-      select j.store_id, l.account, j.business_day, l.amount from j cross join l order by l.account
-      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount)
-    insert into journal_balances as b (store_id, account, balance)
-    select j.store_id, l.account, l.amount from j cross join l order by l.account
-    on conflict (store_id, account) do update set balance = b.balance + excluded.balance`.execute(db);
+      select j.store_id, l.account, j.business_day, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount),
+    journal_balance_sums as (
+      insert into journal_balances as b (store_id, account, balance)
+      select j.store_id, l.account, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)`;
+}
+
+/** Inserts a journal and its legs in one statement, with the sums they move (see journalWrites). */
+export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+  await sql`with ${journalWrites(storeId, head, legs)} select 1`.execute(db);
 }
 
 /** A sold line as the books see it: its total and taxes, and what it posted to its vendor's account (no account: the store's own line). */

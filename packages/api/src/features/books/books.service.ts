@@ -2,7 +2,8 @@
  * The books (docs/BOOKS.md). This file is the one writer of journals: every posting of
  * money (a sale completed, a refund, rent, an adjustment, a payout or payout run, a
  * closed day) calls one of the `journal*` functions below inside its own transaction,
- * after it has written its ledger entries, so the event, its vendor entries and its
+ * after it has written its ledger entries (a checkout: `saleJournalWrites`, written in
+ * the statement that writes its entries), so the event, its vendor entries and its
  * journal commit or roll back together. The legs come from packages/domain's leg
  * functions, which refuse legs that do not balance, and the vendor legs are checked
  * against the entries the ledger just wrote (a vendor's leg is minus its entries): that
@@ -29,10 +30,12 @@ import {
   addDays,
   type LedgerEntryForBooks,
   type PayoutMethod,
+  type SalePaymentForBooks,
 } from '@pos/domain';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { loadOrder } from '../order/order-read';
+import type { NewLedgerEntry } from '../ledger/ledger.repository';
 import { exportBooks } from './export';
 import * as repo from './books.repository';
 
@@ -44,9 +47,8 @@ type Db = Kysely<Database>;
 
 const vendorRef = (f: { vendorId: bigint | null; itemCodeId: bigint | null }) => (f.vendorId === null ? null : { vendorId: f.vendorId, itemCodeId: f.itemCodeId });
 
-/** A completed order's legs, from its lines, payments and the entries its sale posted: what `journalSale` writes. */
-export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
-  const [lines, payments] = await Promise.all([repo.saleLineFacts(trx, storeId, orderId), repo.salePayments(trx, storeId, orderId)]);
+/** A sale's legs from its lines (each with what it posts to its vendor's account) and payments: the domain's saleJournal. */
+function legsOfSale(lines: readonly repo.SaleLineFacts[], payments: readonly SalePaymentForBooks[]) {
   return saleJournal({
     lines: lines.map((l) => {
       const account = vendorRef(l);
@@ -56,10 +58,46 @@ export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
   });
 }
 
-/** A completed order's journal: its payments against its vendors' nets, commission, card fees, own lines, taxes and customer fees. */
-export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string }, createdBy: bigint | null): Promise<void> {
+/** A completed order's legs, from its lines, payments and the entries its sale posted: what `journalSale` writes. */
+export async function saleLegs(trx: Db, storeId: number, orderId: bigint) {
+  const [lines, payments] = await Promise.all([repo.saleLineFacts(trx, storeId, orderId), repo.salePayments(trx, storeId, orderId)]);
+  return legsOfSale(lines, payments);
+}
+
+/**
+ * A completed order's journal: its payments against its vendors' nets, commission, card
+ * fees, own lines, taxes and customer fees; on the business day it completed
+ * (`completedAt`: an offline sale's time of sale), today when left out.
+ */
+export async function journalSale(trx: Db, storeId: number, order: { id: bigint; orderNumber: string; completedAt?: Date | undefined }, createdBy: bigint | null): Promise<void> {
   const legs = await saleLegs(trx, storeId, order.id);
-  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy }, legs);
+  await repo.insertJournal(trx, storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legs);
+}
+
+/**
+ * A sale's journal computed before its entries are written, from its saved lines, the
+ * entries it is about to post (the same facts journalSale reads back after posting) and
+ * its payments: the writes to put in the sale's last statement (journalWrites), so the
+ * rows every sale of the store updates are locked by one statement just before commit
+ * (docs/PERFORMANCE.md, "One store's sales per second").
+ */
+export async function saleJournalWrites(
+  trx: Db,
+  storeId: number,
+  order: { id: bigint; orderNumber: string; completedAt?: Date | undefined },
+  entries: readonly NewLedgerEntry[],
+  payments: readonly SalePaymentForBooks[],
+  createdBy: bigint | null,
+) {
+  const posted = new Map<bigint, NewLedgerEntry[]>();
+  for (const e of entries) posted.set(e.orderLineId!, [...(posted.get(e.orderLineId!) ?? []), e]);
+  const lines = (await repo.saleLineFacts(trx, storeId, order.id)).map((line): repo.SaleLineFacts => {
+    const own = posted.get(line.lineId);
+    if (!own) return line;
+    const sum = (kind: NewLedgerEntry['kind']) => own.reduce((total, e) => (e.kind === kind ? total + e.amount : total), 0n);
+    return { ...line, vendorId: own[0]!.vendorId, itemCodeId: own[0]!.itemCodeId, sale: sum('SALE'), commission: sum('COMMISSION'), cardFee: sum('CARD_FEE') };
+  });
+  return repo.journalWrites(storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legsOfSale(lines, payments));
 }
 
 /**

@@ -3,7 +3,7 @@
  * and DELETE); account balances and vendors' outstanding balances follow by trigger in
  * the same transaction (migration 0011, docs/SETTLEMENT.md).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, LedgerKind } from '@pos/db';
 import { DomainError, MESSAGES } from '@pos/domain';
 import { dayAfterStart, inStore, isStoreRow } from '../../db-helpers';
@@ -23,27 +23,41 @@ export interface NewLedgerEntry {
   rentMonth?: string | null;
   memo?: string;
   createdBy: bigint | null;
+  /** When the entry is dated (an offline sale's time of sale); now when left out. */
+  at?: Date | null;
+}
+
+/** The insert of entries (one statement, answering their ids in order), to run alone or as a part of a sale's last statement. */
+export function entriesInsert(storeId: number, entries: readonly NewLedgerEntry[]): RawBuilder<{ id: bigint }> {
+  const store = BigInt(storeId);
+  return sql<{ id: bigint }>`
+    insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by, created_at)
+    values ${sql.join(
+      entries.map(
+        (e) =>
+          sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy}, coalesce(${e.at ?? null}::timestamptz, now()))`,
+      ),
+    )}
+    returning id`;
+}
+
+/** A statement that posts entries, with a balance that would leave signed 64-bit range refused like any other overflow. */
+export function refusingOverflow<T>(posting: Promise<T>): Promise<T> {
+  return posting.catch((error: unknown) => {
+    if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
+    throw error;
+  });
+}
+
+/** The insert of entries as a data-modifying part of a sale's last statement's WITH (see order.repository's saveOutcome); none for no entries. */
+export function entriesWrites(storeId: number, entries: readonly NewLedgerEntry[]): RawBuilder<unknown> | null {
+  return entries.length === 0 ? null : sql`sale_entries as (${entriesInsert(storeId, entries)})`;
 }
 
 /** Inserts entries in one statement, answering their ids in order; the balances they move follow in the same transaction. */
 export async function insertEntries(db: Db, storeId: number, entries: readonly NewLedgerEntry[]): Promise<bigint[]> {
   if (entries.length === 0) return [];
-  const store = BigInt(storeId);
-  const { rows } = await sql<{ id: bigint }>`
-    insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, order_id, order_line_id, refund_id, payout_id, rent_month, memo, created_by)
-    values ${sql.join(
-      entries.map(
-        (e) =>
-          sql`(${store}, ${e.vendorId}, ${e.itemCodeId}, ${e.kind}, ${e.amount}, ${e.orderId ?? null}, ${e.orderLineId ?? null}, ${e.refundId ?? null}, ${e.payoutId ?? null}, ${e.rentMonth ?? null}, ${e.memo ?? ''}, ${e.createdBy})`,
-      ),
-    )}
-    returning id`
-    .execute(db)
-    .catch((error: unknown) => {
-      // A balance that would leave signed 64-bit range: refused like any other overflow.
-      if ((error as { code?: string } | null)?.code === '22003') throw new DomainError('MONEY_OVERFLOW', MESSAGES.moneyOverflow);
-      throw error;
-    });
+  const { rows } = await refusingOverflow(entriesInsert(storeId, entries).execute(db));
   return rows.map((r) => r.id);
 }
 

@@ -41,27 +41,40 @@ type Db = Kysely<Database>;
  * receives a separate statement, else the vendor's main account). Lines of no vendor are
  * the store's own sales and post nothing. Zero commissions and card fees post nothing.
  * A caller that has just written the order's lines passes their vendor lines (in line
- * order) instead of having them read again.
+ * order) instead of having them read again. The entries are dated when the order
+ * completed (`completedAt`: an offline sale's time of sale), now when left out.
  */
 export async function postOrderSale(
   trx: Db,
   storeId: number,
-  order: { id: bigint; total: bigint },
+  order: { id: bigint; total: bigint; completedAt?: Date | undefined },
   payments: readonly AppliedPayment[],
   userId: bigint | null,
   vendorLines?: readonly repo.VendorSaleLine[],
 ): Promise<void> {
+  await repo.insertEntries(trx, storeId, await orderSaleEntries(trx, storeId, order, payments, userId, vendorLines));
+}
+
+/** The entries postOrderSale writes, computed and not written (a checkout writes them in its last statement). */
+export async function orderSaleEntries(
+  trx: Db,
+  storeId: number,
+  order: { id: bigint; total: bigint; completedAt?: Date | undefined },
+  payments: readonly AppliedPayment[],
+  userId: bigint | null,
+  vendorLines?: readonly repo.VendorSaleLine[],
+): Promise<repo.NewLedgerEntry[]> {
   const lines = vendorLines ?? (await repo.vendorSaleLines(trx, storeId, order.id));
   const entries: repo.NewLedgerEntry[] = [];
   for (const line of lines) {
     const posted = linePostings(line, order.total, payments);
     const account = { vendorId: line.vendorId, itemCodeId: line.receivesSeparateStatement ? line.itemCodeId : null };
-    const source = { orderId: order.id, orderLineId: line.lineId, createdBy: userId };
+    const source = { orderId: order.id, orderLineId: line.lineId, createdBy: userId, at: order.completedAt ?? null };
     entries.push({ ...account, ...source, kind: 'SALE', amount: posted.sale });
     if (posted.commission !== 0n) entries.push({ ...account, ...source, kind: 'COMMISSION', amount: posted.commission });
     if (posted.cardFee !== 0n) entries.push({ ...account, ...source, kind: 'CARD_FEE', amount: posted.cardFee });
   }
-  await repo.insertEntries(trx, storeId, entries);
+  return entries;
 }
 
 /** A refunded order line as the ledger sees it: its units, those refunded before, and those refunded now. */

@@ -1,7 +1,7 @@
 /**
  * Orders and their lines: all their SQL, always within the caller's store.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SuperJSONResult } from 'superjson';
 import type { Database, OrderStatus } from '@pos/db';
 import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contracts';
@@ -362,11 +362,11 @@ export interface PaymentValues {
 }
 
 /** Stores the payments in one statement; answers them as listPayments does. */
-export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[]): Promise<PaymentRow[]> {
+export async function insertPayments(db: Db, storeId: number, orderId: bigint | number, payments: readonly PaymentValues[], at: Date | null = null): Promise<PaymentRow[]> {
   if (payments.length === 0) return [];
   const { rows } = await sql<PaymentRow>`
-    insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change)
-    values ${sql.join(payments.map((p) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${p.paymentMethodId}, ${p.name}, ${p.isCash}, ${p.vendorFeePercent}, ${p.amount}, ${p.applied}, ${p.customerFee}, ${p.change})`))}
+    insert into order_payments (store_id, order_id, payment_method_id, method_name, is_cash, vendor_fee_percent, amount, applied, customer_fee, change, created_at)
+    values ${sql.join(payments.map((p) => sql`(${BigInt(storeId)}, ${BigInt(orderId)}, ${p.paymentMethodId}, ${p.name}, ${p.isCash}, ${p.vendorFeePercent}, ${p.amount}, ${p.applied}, ${p.customerFee}, ${p.change}, coalesce(${at}::timestamptz, now()))`))}
     returning id, payment_method_id as "paymentMethodId", method_name as name, is_cash as "isCash", vendor_fee_percent as "vendorFeePercent",
               amount, applied, customer_fee as "customerFee", change`.execute(db);
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -411,9 +411,16 @@ export interface Outcome {
 /** An order as findOrder answers it. */
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-/** A submit's outcome stored on the order with the totals of the lines it saved (see refreshOrderTotals for the formula). */
-export async function saveOutcome(db: Db, storeId: number, orderId: bigint | number, t: OrderTotals & { vendorShare: bigint }, o: Outcome): Promise<void> {
+/**
+ * A submit's outcome stored on the order with the totals of the lines it saved (see
+ * refreshOrderTotals for the formula). A completed sale passes its ledger entries' and
+ * journal's inserts (`writes`, each a part of the statement's WITH), so everything that
+ * updates the rows every sale of the store updates (the triggers' sums, the books' sums,
+ * the vendor's balance) runs in this one statement, just before commit.
+ */
+export async function saveOutcome(db: Db, storeId: number, orderId: bigint | number, t: OrderTotals & { vendorShare: bigint }, o: Outcome, writes?: readonly RawBuilder<unknown>[]): Promise<void> {
   await sql`
+    ${writes && writes.length > 0 ? sql`with ${sql.join(writes)}` : sql``}
     update orders o set
       subtotal = ${t.subtotal}, discount_total = ${t.discount}, tax1_total = ${t.tax1}, tax2_total = ${t.tax2}, tax3_total = ${t.tax3},
       total = ${t.total}, vendor_share_total = ${t.vendorShare},

@@ -34,7 +34,8 @@ import { requestHash } from '../idempotency/idempotency.service';
 import { assertDayOpen } from '../reports/day-close.service';
 import { findCashMethod, findPaymentMethods } from '../store/store.repository';
 import { PAYMENT_METHOD_NOT_FOUND } from '../store/store.service';
-import { postSale, takeStock } from './completion';
+import { refusingOverflow } from '../ledger/ledger.repository';
+import { saleWrites, takeStock } from './completion';
 import { assertEditable } from './order-lines';
 import { actorOfCaller, auditedCheckout, ORDER_NOT_FOUND, type Caller } from './order-read';
 import * as repo from './order.repository';
@@ -51,7 +52,11 @@ type Tender = TenderMethod & { id: bigint; requiresManagerApproval: boolean };
  * The offline till); a checkout passes none.
  */
 export interface SubmitOptions {
-  /** The time of sale: when the order completed, and the business day that must still be open (default: now). */
+  /**
+   * The time of sale (default: now): when the order completed and its payments, ledger
+   * entries and journal are dated, so they count on that business day, which must still
+   * be open.
+   */
   at?: Date;
   /** Only Cash and the methods that may be taken offline (a replayed offline sale). */
   offlineOnly?: boolean;
@@ -149,7 +154,7 @@ export async function submitInTransaction(trx: Db, caller: Caller, input: Submit
     customerFee: t.customerFee,
     change: t.change,
   }));
-  const paid = await repo.insertPayments(trx, storeId, order.id, payments);
+  const paid = await repo.insertPayments(trx, storeId, order.id, payments, options.at ?? null);
   if (!waits) await takeStock(trx, storeId, order, caller.user.id);
   const outcome: repo.Outcome = {
     status: decided.status,
@@ -164,9 +169,13 @@ export async function submitInTransaction(trx: Db, caller: Caller, input: Submit
   await recordAudit(trx, actorOfCaller(caller), { action: 'ORDER_SUBMIT', targetType: 'order', targetId: order.id, after: auditedCheckout(saved) });
   const answer = { success: true, message: waits ? 'Order waits for a manager to approve its payments' : 'Order submitted', order: saved };
   if (input.idempotencyKey !== undefined) await repo.insertSubmitAnswer(trx, storeId, order.id, input.idempotencyKey, serialize(answer), requestHash(input));
-  // Last, so the rows every sale of the store updates (its counters, ledger totals and
-  // the vendor's balance) stay locked for as short a time as possible.
-  if (!waits) await postSale(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total }, payments, caller.user.id, lines.vendorLines);
-  await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
+  // Last and in one statement with the outcome, so the rows every sale of the store
+  // updates (its counters, report days, ledger totals, the books' sums and the vendor's
+  // balance) stay locked from that statement to commit only.
+  if (waits) await repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome);
+  else {
+    const writes = await saleWrites(trx, storeId, { id: order.id, orderNumber: order.orderNumber, total: plan.total, completedAt: options.at }, payments, caller.user.id, lines.vendorLines);
+    await refusingOverflow(repo.saveOutcome(trx, storeId, order.id, lines.totals, outcome, writes));
+  }
   return answer;
 }
