@@ -9,7 +9,10 @@
  * on store 1 (half of the generated orders):
  *   - /books/accounts (the chart, every account named: what each call below pays to
  *     name its accounts);
- *   - /books/trial-balance as of today, as of a year ago, as of the day half-way;
+ *   - /books/trial-balance as of today, the end of last month, a year ago, the day
+ *     half-way (the first call of a past day keeps the month end it starts from, once:
+ *     its time is printed; `--forget-month-ends` drops the kept ones first), and the
+ *     year-ago answer checked against the day sums, account by account;
  *   - /books/journals: the first page of today, of a month, a later page, and the
  *     drill-down into the drawer and into a vendor's account over a year;
  * then EXPLAIN (ANALYZE, BUFFERS) of every statement those calls run.
@@ -28,7 +31,7 @@ import { timeCalls } from './quantile';
 import { benchCaller, createRecorder, type Caller, type Statement } from './record';
 
 async function main() {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string', default: '3' }, sample: { type: 'string', default: '200' } }, strict: false });
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string', default: '3' }, sample: { type: 'string', default: '200' }, 'forget-month-ends': { type: 'boolean', default: false } }, strict: false });
   const runs = Number(values.runs);
   const url = process.env.DATABASE_URL ?? DEFAULT_BENCH_URL;
   const handle = await createDb({ url, poolSize: 4 });
@@ -41,6 +44,12 @@ async function main() {
   console.log(`${checked.journals} generated sale journals are the writer's, leg for leg (${checked.vendorLegs} vendor legs among them)`);
   await checkJournalSums(db, storeId);
   console.log("journal_days and journal_balances equal the store's legs");
+
+  if (values['forget-month-ends']) {
+    await sql`delete from journal_month_balances where store_id = ${storeId}`.execute(db);
+    await sql`delete from journal_month_ends where store_id = ${storeId}`.execute(db);
+    console.log('the kept month ends of store 1 dropped');
+  }
 
   const login = await benchCaller(db).auth.login({ usernameOrEmail: `accountant${storeId}`, password: BENCH_PASSWORD });
   const identity = { token: login.token, storeId, role: 'STORE_ACCOUNTANT' };
@@ -57,6 +66,7 @@ async function main() {
   const middle = addDays(s.first, Math.round((Date.parse(today) - Date.parse(s.first)) / 86_400_000 / 2));
   const yearAgo = addDays(today, -364);
   const monthAgo = addDays(today, -29);
+  const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
   // A vendor account with sales in the last year (the big vendor of code BC1 has the most).
   const { rows: big } = await sql<{ account: string }>`
     select account from journal_balances where store_id = ${storeId} and account like 'vendor:%' order by balance limit 1`.execute(db);
@@ -67,6 +77,7 @@ async function main() {
     // The chart alone (every account named, with its balance): what each call below pays to name its accounts.
     { name: 'chart-of-accounts', note: (r) => `${(r as { accounts: unknown[] }).accounts.length} accounts`, call: (c) => c.books.accounts() },
     { name: 'trial-balance-today', note: tb, call: (c) => c.books.trialBalance({}) },
+    { name: 'trial-balance-last-month-end', note: tb, call: (c) => c.books.trialBalance({ asOf: lastMonthEnd }) },
     { name: 'trial-balance-year-ago', note: tb, call: (c) => c.books.trialBalance({ asOf: yearAgo }) },
     { name: `trial-balance-middle`, note: tb, call: (c) => c.books.trialBalance({ asOf: middle }) },
     { name: 'journals-today', note: page, call: (c) => c.books.journals({ from: today, to: today }) },
@@ -78,9 +89,25 @@ async function main() {
 
   console.log(`\n== server time (${runs} runs each, after one warm-up)`);
   for (const c of calls) {
+    const start = performance.now();
     await c.call(as);
+    console.log(`${c.name}: first call ${(performance.now() - start).toFixed(0)} ms`);
     await timeCalls(c.name, runs, () => c.call(as), c.note);
   }
+
+  // The year-ago trial balance (from a kept month end and the days of its month) is the
+  // day sums through that day, which equal the legs (checked above), account by account.
+  const answer = await as.books.trialBalance({ asOf: yearAgo });
+  const { rows: expected } = await db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    return sql<{ account: string; amount: string }>`
+      select account, sum(amount)::text as amount from journal_days where store_id = ${storeId} and business_day <= ${yearAgo}::date
+      group by account having sum(amount) <> 0`.execute(trx);
+  });
+  const got = new Map(answer.accounts.map((a) => [a.account, String(BigInt(a.debit.value) - BigInt(a.credit.value))]));
+  const wrong = expected.filter((e) => got.get(e.account) !== e.amount).length + Math.max(0, got.size - expected.length);
+  if (wrong > 0 || got.size !== expected.length) throw new Error(`the trial balance as of ${yearAgo} differs from the day sums on ${wrong} accounts`);
+  console.log(`the trial balance as of ${yearAgo} equals the day sums through it: ${got.size} accounts, ${answer.totalDebit.value} on each side`);
 
   const recorder = await createRecorder(url);
   const statements: Record<string, Statement[]> = {};

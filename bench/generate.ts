@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '@pos/db';
 import { hashPassword } from '../packages/api/src/features/auth/tokens';
+import { keepVendorSlugs } from '../packages/api/src/features/books/books.service';
 
 export const BENCH_PASSWORD = 'benchpass1';
 /** The scrypt cost of the bench users' hashes; the bench server uses it too, so no login rehashes them. */
@@ -229,6 +230,13 @@ export async function generate(url: string, sizes: Sizes) {
       ),
     );
   }
+
+  // Each vendor's account slug, as the vendor service keeps it at every add (docs/BOOKS.md, Default names).
+  const books = await createDb({ url, poolSize: 1 });
+  await timed('vendor account slugs', async () => {
+    for (const storeId of storeIds) await books.db.transaction().execute((trx) => keepVendorSlugs(trx, storeId));
+  });
+  await books.close();
 
   // Item codes: 90% in store 1 spread over its vendors, the rest unassigned in other stores.
   const haveCodes = await count(client, "select count(*) as n from item_codes where tag like 'BC%'");

@@ -6,12 +6,12 @@
  * count is printed, so a run shows where things stand, with the lesser findings beside it
  * (moderate ones, and axe's best practices such as one h1 and one banner per page).
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { baseURL, openAs, type Account } from './support/app';
+import { axeViolations } from './support/axe';
 import { DESKTOP, SCREENS, seedScreens, type Persona, type ScreenWorld } from './support/screens';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -67,6 +67,13 @@ describe('accessibility of every screen and dialog (axe-core, WCAG 2.1 A and AA)
     await browser?.close();
   });
 
+  test('the checker finds what it is for (an image with no text, grey on white, a button with no name)', async () => {
+    const { page } = tp;
+    await page.setContent('<html lang="en"><head><title>t</title></head><body><main><h1>Seeded faults</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#bbb;background:#fff">faint text</p><button></button></main></body></html>');
+    const found = (await axeViolations(page, [...WCAG_TAGS, 'best-practice'])).map((v) => v.id).sort();
+    expect(found).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  });
+
   for (const screen of SCREENS) {
     test(screen.name, async () => {
       const { page } = tp;
@@ -74,9 +81,9 @@ describe('accessibility of every screen and dialog (axe-core, WCAG 2.1 A and AA)
       await open(page, screen.as, screen.path);
       await screen.show(page);
       await settle(page);
-      const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
-      const blocking = results.violations.filter((v) => isWcag(v) && BLOCKING.has(v.impact ?? ''));
-      const lesser = results.violations.filter((v) => !blocking.includes(v));
+      const violations = await axeViolations(page, [...WCAG_TAGS, 'best-practice']);
+      const blocking = violations.filter((v) => isWcag(v) && BLOCKING.has(v.impact ?? ''));
+      const lesser = violations.filter((v) => !blocking.includes(v));
       const elements = blocking.reduce((n, v) => n + v.nodes.length, 0);
       const rules = (vs: Result[]) => vs.map((v) => `${v.id} ${v.nodes.length}`).join(', ');
       counts.push({ screen: screen.name, blocking: elements, rules: rules(blocking), lesser: rules(lesser) });

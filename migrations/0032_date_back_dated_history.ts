@@ -8,12 +8,12 @@
  * quarter in which that account moved (its balance there is now higher or lower, so it may
  * cross zero elsewhere).
  *
- * The trigger now reads, per account the statement posts to, the entries of earlier
- * statements dated in a later quarter than the statement's first (an index range of
- * `ledger_entries_account_entries`, empty for a posting dated now), and adds to each such
- * quarter the change in that account's contribution: (its figures with the statement) −
- * (its figures without it). For a posting dated now this is the same single row as before.
- * With `ledger_balance_history_rebuild()` it gives the same rows (tested).
+ * The trigger now first asks whether an account the statement posts to has entries of
+ * earlier statements dated in a later quarter (one probe of
+ * `ledger_entries_account_entries` per row, finding nothing for a posting dated now, which
+ * is then kept as before). If so, it reads those entries and adds to each such quarter the
+ * change in that account's contribution: (its figures with the statement) − (its figures
+ * without it). With `ledger_balance_history_rebuild()` it gives the same rows (tested).
  */
 import { sql, type Kysely } from 'kysely';
 import { historyOf, QUARTER } from './0016_index_reports';
@@ -77,26 +77,53 @@ const UPSERT = `
         accounts_owed = h.accounts_owed + excluded.accounts_owed, accounts_owing = h.accounts_owing + excluded.accounts_owing`;
 
 function keepHistory(select: string, where: string): string {
-  return `create or replace function ledger_entries_keep_history() returns trigger language plpgsql as $fn$
-    begin
-      insert into ledger_balance_history as h (store_id, at, owed, owing, accounts_owed, accounts_owing)
+  return `insert into ledger_balance_history as h (store_id, at, owed, owing, accounts_owed, accounts_owing)
         select * from (${select}) c ${where} order by c.store_id, c.at
-      ${UPSERT};
-      return null;
-    end
-    $fn$`;
+      ${UPSERT}`;
 }
 
+/** The history as migration 0016 kept it: exact while the statement's rows are each account's latest. */
+const AS_BEFORE = historyOf(
+  `select store_id, vendor_id, coalesce(item_code_id, 0) as account_key, ${QUARTER('created_at')} as at, sum(amount) as amount
+   from new_rows group by 1, 2, 3, 4`,
+  `(select a.balance from ledger_accounts a where a.store_id = d.store_id and a.vendor_id = d.vendor_id and a.account_key = d.account_key)`,
+);
+
+/** Whether an account the statement posts to has entries of earlier statements dated in a later quarter (one index probe per row). */
+const BACK_DATED = `exists (
+  select 1 from new_rows n
+  join ledger_entries e on e.store_id = n.store_id and e.vendor_id = n.vendor_id and coalesce(e.item_code_id, 0) = coalesce(n.item_code_id, 0)
+                       and e.created_at >= ${QUARTER('n.created_at')} + interval '15 minutes'
+  where not exists (select 1 from new_rows r where r.id = e.id))`;
+
 export async function up(db: Kysely<any>): Promise<void> {
-  // A quarter whose figures the posting leaves as they were gets no row.
-  await sql.raw(keepHistory(EXACT, 'where (c.owed, c.owing, c.accounts_owed, c.accounts_owing) <> (0, 0, 0, 0)')).execute(db);
+  // A posting dated now takes the statement as before; a back-dated one the exact
+  // change, where a quarter whose figures it leaves as they were gets no row.
+  await sql
+    .raw(
+      `create or replace function ledger_entries_keep_history() returns trigger language plpgsql as $fn$
+       begin
+         if ${BACK_DATED} then
+           ${keepHistory(EXACT, 'where (c.owed, c.owing, c.accounts_owed, c.accounts_owing) <> (0, 0, 0, 0)')};
+         else
+           ${keepHistory(AS_BEFORE, '')};
+         end if;
+         return null;
+       end
+       $fn$`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const asBefore = historyOf(
-    `select store_id, vendor_id, coalesce(item_code_id, 0) as account_key, ${QUARTER('created_at')} as at, sum(amount) as amount
-     from new_rows group by 1, 2, 3, 4`,
-    `(select a.balance from ledger_accounts a where a.store_id = d.store_id and a.vendor_id = d.vendor_id and a.account_key = d.account_key)`,
-  );
-  await sql.raw(keepHistory(asBefore, '')).execute(db);
+  await sql
+    .raw(
+      `create or replace function ledger_entries_keep_history() returns trigger language plpgsql as $fn$
+       begin
+         ${keepHistory(AS_BEFORE, '')};
+         return null;
+       end
+       $fn$`,
+    )
+    .execute(db);
 }

@@ -3,7 +3,7 @@
  * the replay of an offline sale through the same submit as a checkout (its number, its
  * time of sale, vendor postings, a balanced journal), exactly once per client id also
  * when sent twice at once, the refusals kept for a manager, and the manager's Complete
- * anyway and Void.
+ * anyway and Void; the snapshot a till sells from.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -120,6 +120,23 @@ describe('devices and their number blocks', () => {
     const first = await h.as(shop.cashier).device.reserveNumbers({ deviceId, idempotencyKey: key });
     expect((await h.as(shop.cashier).device.reserveNumbers({ deviceId, idempotencyKey: key })).numbers).toEqual(first.numbers);
     expect(await failureOf(h.as(shop.cashier).device.reserveNumbers({ deviceId: randomUUID() }))).toMatchObject({ status: 404 });
+  });
+
+  it('the snapshot holds what the till sells from: taxes, methods (which may be taken offline), codes with their vendors, items still for sale, the cashier', async () => {
+    const shop = await openShop();
+    await h.as(shop.owner).store.itemcode.add({ tag: 'HOUSE', vendorId: null, defaultCommissionPercent: P(0) });
+    const kept = (await h.as(shop.owner).item.add({ itemCode: 'JANE1', description: 'Brass lamp', price: dollars(45), quantity: 1 })).item;
+    const sold = (await h.as(shop.owner).item.add({ itemCode: 'JANE1', description: 'Tin toy', price: dollars(12), quantity: 1 })).item;
+    const order = await h.as(shop.cashier).order.next();
+    await h.as(shop.cashier).order.submit({ orderId: order.nextOrderId, items: [{ itemNumber: sold.itemNumber }] });
+    const snap = await h.as(shop.cashier).device.snapshot({});
+    const settings = await h.as(shop.owner).store.fetchSettings();
+    expect(snap.store.taxes).toEqual(Object.fromEntries(Object.entries(settings).filter(([k]) => /^tax\d/.test(k))));
+    expect(snap.store.limits).toEqual({ offlineMaxSales: settings.offlineMaxSales, offlineMaxTotal: settings.offlineMaxTotal, offlineMaxHours: settings.offlineMaxHours });
+    expect(snap.paymentMethods.map((m) => [m.name, m.offlineAllowed])).toEqual(expect.arrayContaining([['Cash', true], ['Card terminal', true]]));
+    expect(snap.itemCodes.map((c) => [c.code, c.vendorName])).toEqual([['HOUSE', ''], ['JANE1', 'Jane Doe Antiques']]);
+    expect(snap.items.map((i) => [i.itemNumber, i.description, i.price])).toEqual([[kept.itemNumber, 'Brass lamp', dollars(45)]]);
+    expect(snap.cashier).toEqual({ userId: shop.cashier.userId, name: shop.cashier.username });
   });
 
   it('a report names the device in day status; skipped numbers are never sold under', async () => {

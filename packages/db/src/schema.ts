@@ -278,6 +278,10 @@ export interface VendorsTable {
   booth: Setting<string>;
   mailing_address: Setting<string>;
   tax_id: Setting<string>;
+  /** The slug of the vendor's books account (docs/BOOKS.md, Default names), kept by the books service; null until computed. */
+  account_slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The slug's first part: names collide only within a family. */
+  account_family: ColumnType<string | null, string | null | undefined, string | null>;
   archived_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -465,7 +469,7 @@ export interface LedgerAccountsTable {
   balance: Int8;
 }
 
-/** Each account's sale entries summed per UTC hour, kept by the ledger's trigger (migration 0033): read, never written by the application. */
+/** Each account's sale entries summed per UTC hour, kept by the ledger's trigger (migration 0034): read, never written by the application. */
 export interface LedgerSaleHoursTable {
   store_id: Int8;
   vendor_id: Int8;
@@ -672,6 +676,21 @@ export interface JournalDaysTable {
   amount: Int8;
 }
 
+/** A month end whose balances are kept in journal_month_balances (migration 0033). */
+export interface JournalMonthEndsTable {
+  store_id: Int8;
+  month_end: ColumnType<string, string, never>;
+  made_at: CreatedAt;
+}
+
+/** Each account's nonzero balance at the end of a kept month end. */
+export interface JournalMonthBalancesTable {
+  store_id: Int8;
+  month_end: ColumnType<string, string, never>;
+  account: string;
+  balance: Int8;
+}
+
 /** The name and number a store gives an account of its books in QuickBooks or Xero. */
 export interface BooksAccountNamesTable {
   store_id: Int8;
@@ -687,6 +706,8 @@ export interface Database {
   journal_legs: JournalLegsTable;
   journal_balances: JournalBalancesTable;
   journal_days: JournalDaysTable;
+  journal_month_ends: JournalMonthEndsTable;
+  journal_month_balances: JournalMonthBalancesTable;
   books_account_names: BooksAccountNamesTable;
   report_days: ReportDaysTable;
   ledger_balance_history: LedgerBalanceHistoryTable;

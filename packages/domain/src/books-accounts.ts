@@ -231,6 +231,38 @@ function uniqueNames<T extends { id: bigint }>(items: readonly T[], slugOf: (ite
 }
 
 /**
+ * Each vendor's slug under `liabilities:vendors` (the last part of its account's default
+ * name), for `vendors` in any order: what `chartOfAccounts` gives them. The store keeps
+ * these (docs/BOOKS.md, Default names), so a call names only the accounts it shows.
+ */
+export function vendorAccountSlugs(vendors: readonly { id: bigint; name: string }[]): Map<bigint, string> {
+  return new Map([...uniqueNames(vendors, (v) => accountSlug(v.name), 'vendor')].map(([v, slug]) => [v.id, slug]));
+}
+
+/**
+ * The family of a vendor's slug: its first part, before any `-` (`ada` for `Ada`, `Ada
+ * 21` and `ada-21`). Every name a vendor may be given starts with its slug followed by
+ * `-` or nothing, so two vendors can only want the same name when their families are
+ * equal: the slugs of one family, given in id order by `vendorAccountSlugs` among that
+ * family alone, are those it gives among all the store's vendors. A rename recomputes the
+ * two families it leaves and joins, not the store.
+ */
+export function vendorSlugFamily(vendor: { id: bigint; name: string }): string {
+  const base = accountSlug(vendor.name) || `vendor-${vendor.id}`;
+  return base.split('-', 1)[0]!;
+}
+
+/** The default name of a vendor's main account, from its slug. */
+export function vendorAccountName(slug: string): string {
+  return `liabilities:vendors:${slug}`;
+}
+
+/** The slugs of one vendor's separate-statement codes (under its account), for `codes` in any order: what `chartOfAccounts` gives them. */
+export function codeAccountSlugs(codes: readonly { id: bigint; code: string }[]): Map<bigint, string> {
+  return new Map([...uniqueNames(codes, (c) => accountSlug(c.code), 'code')].map(([c, slug]) => [c.id, slug]));
+}
+
+/**
  * Every account of a store: the fixed ones, a clearing account per non-cash payment
  * method, a tax account per slot, and an account per vendor and per separate-statement
  * code, each with its default name. Listed in compareAccountKeys order.
@@ -248,16 +280,15 @@ export function chartOfAccounts(input: ChartInput): ChartAccount[] {
     accounts.push({ key: salesTaxAccount(t.slot), kind: 'LIABILITY', name: `liabilities:sales-tax:${slug}` });
   }
 
-  const vendorNames = uniqueNames(input.vendors, (v) => accountSlug(v.name), 'vendor');
-  const vendorName = new Map([...vendorNames].map(([v, slug]) => [v.id, `liabilities:vendors:${slug}`]));
+  const vendorName = new Map([...vendorAccountSlugs(input.vendors)].map(([id, slug]) => [id, vendorAccountName(slug)]));
   for (const [v, name] of vendorName) accounts.push({ key: vendorAccount({ vendorId: v, itemCodeId: null }), kind: 'LIABILITY', name });
   const codesByVendor = new Map<bigint, ChartInput['separateStatementCodes'][number][]>();
   for (const c of input.separateStatementCodes) codesByVendor.set(c.vendorId, [...(codesByVendor.get(c.vendorId) ?? []), c]);
   for (const [vendorId, codes] of codesByVendor) {
     const parent = vendorName.get(vendorId);
     if (parent === undefined) throw new RangeError(`item code ${codes[0]!.id} belongs to vendor ${vendorId}, who is not in the chart`);
-    for (const [c, slug] of uniqueNames(codes, (c) => accountSlug(c.code), 'code')) {
-      accounts.push({ key: vendorAccount({ vendorId, itemCodeId: c.id }), kind: 'LIABILITY', name: `${parent}:${slug}` });
+    for (const [id, slug] of codeAccountSlugs(codes)) {
+      accounts.push({ key: vendorAccount({ vendorId, itemCodeId: id }), kind: 'LIABILITY', name: `${parent}:${slug}` });
     }
   }
   return sortByAccount(accounts, (a) => a.key);

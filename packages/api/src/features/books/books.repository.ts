@@ -58,11 +58,43 @@ export function journalWrites(storeId: number, head: JournalHead, legs: readonly
     journal_balance_sums as (
       insert into journal_balances as b (store_id, account, balance)
       select j.store_id, l.account, l.amount from journal_head j cross join journal_lines l order by l.account
-      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)`;
+      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)${
+        mayDateBack(head)
+          ? sql`,
+    journal_month_sums as (
+      insert into journal_month_balances as mb (store_id, month_end, account, balance)
+      select m.store_id, m.month_end, l.account, l.amount
+      from journal_head j join journal_month_ends m on m.store_id = j.store_id and m.month_end >= j.business_day cross join journal_lines l
+      order by m.month_end, l.account
+      on conflict (store_id, month_end, account) do update set balance = mb.balance + excluded.balance)`
+          : sql``
+      }`;
+}
+
+/**
+ * Whether a journal may be dated on or before a kept month end: one dated by its caller
+ * (a day closed late), or an event of more than 12 hours ago (an offline sale landed
+ * late). A month end is kept from two days after it (docs/BOOKS.md, The trial balance at
+ * scale), so a journal of now never is. Such a journal adds its legs to the kept month
+ * ends on or after its day (`journal_month_sums` above), under the month ends' lock
+ * taken before its statement (`lockMonthEndsShared`).
+ */
+export function mayDateBack(head: JournalHead): boolean {
+  return Boolean(head.businessDay) || (head.at != null && head.at.getTime() < Date.now() - 12 * 3_600_000);
+}
+
+/**
+ * The month ends' lock, shared, before the statement of a journal that may date back: a
+ * month end computed meanwhile (`keepMonthEnd`, which takes it alone) either sees this
+ * journal's days, or commits before the statement begins and is seen by it.
+ */
+export async function lockMonthEndsShared(db: Db, storeId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${monthEndLock(storeId)})`.execute(db);
 }
 
 /** Inserts a journal and its legs in one statement, with the sums they move (see journalWrites). */
 export async function insertJournal(db: Db, storeId: number, head: JournalHead, legs: readonly JournalLeg[]): Promise<void> {
+  if (mayDateBack(head)) await lockMonthEndsShared(db, storeId);
   await sql`with ${journalWrites(storeId, head, legs)} select 1`.execute(db);
 }
 
@@ -186,34 +218,137 @@ export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
   return { entries, payments };
 }
 
+// ---------------------------------------------------------------------------------
+// The sums the trial balance reads. Each kept sum is read through one function here
+// (`balancesSql`, `daysSql`, `monthEndSql`), always summed per account, so a change in
+// how the writer spreads a sum's rows touches one place.
+// ---------------------------------------------------------------------------------
+
+/** Each account's balance (Σ of its legs) from `journal_balances`. */
+function balancesSql(storeId: number) {
+  return sql<{ account: string; amount: bigint }>`select account, sum(balance) as amount from journal_balances where ${inStore(storeId)} group by account`;
+}
+
+/** Each account's movement over business days after..through (`after` excluded; null: from the first day), from `journal_days`. */
+function daysSql(storeId: number, after: string | null, through: string | null) {
+  return sql<{ account: string; amount: bigint }>`
+    select account, sum(amount) as amount from journal_days
+    where ${inStore(storeId)}
+      ${after === null ? sql`` : sql`and business_day > ${after}::date`}
+      ${through === null ? sql`` : sql`and business_day <= ${through}::date`}
+    group by account`;
+}
+
+/** Each account's balance at the end of a kept month end, from `journal_month_balances`. */
+function monthEndSql(storeId: number, monthEnd: string) {
+  return sql<{ account: string; amount: bigint }>`
+    select account, sum(balance) as amount from journal_month_balances where ${inStore(storeId)} and month_end = ${monthEnd}::date group by account`;
+}
+
 /**
- * Each account's balance (Σ of its legs) at the end of business day `through`, from the
- * sums the writer keeps: the balances less the days after `through`, or the days up to
- * it when that is nearer the store's first day; either way at most half the store's
- * days are read (docs/BOOKS.md, The trial balance at scale).
+ * How the balances at the end of a day are read: from a kept total (today's balances or
+ * a month end's) plus or less the days between it and the day, or the days from the
+ * first.
  */
-export async function accountSums(db: Db, storeId: number, through: string): Promise<JournalLeg[]> {
+export type SumsPlan =
+  | { from: 'nothing' }
+  | { from: 'balances'; lessDaysAfter: string | null }
+  | { from: 'days'; through: string }
+  | { from: 'month-end'; monthEnd: string; plusDaysThrough: string }
+  | { from: 'month-end'; monthEnd: string; lessDaysAfter: string };
+
+/** Each account's balance by a plan (several rows of one account may come back; `sumsOf` adds them). */
+function planSql(storeId: number, plan: SumsPlan) {
+  switch (plan.from) {
+    case 'nothing':
+      return sql<{ account: string; amount: bigint }>`select null::text as account, 0::int8 as amount where false`;
+    case 'balances':
+      return plan.lessDaysAfter === null
+        ? balancesSql(storeId)
+        : sql<{ account: string; amount: bigint }>`${balancesSql(storeId)} union all select account, -amount from (${daysSql(storeId, plan.lessDaysAfter, null)}) d`;
+    case 'days':
+      return daysSql(storeId, null, plan.through);
+    case 'month-end':
+      return 'plusDaysThrough' in plan
+        ? sql<{ account: string; amount: bigint }>`${monthEndSql(storeId, plan.monthEnd)} union all ${daysSql(storeId, plan.monthEnd, plan.plusDaysThrough)}`
+        : sql<{ account: string; amount: bigint }>`${monthEndSql(storeId, plan.monthEnd)} union all select account, -amount from (${daysSql(storeId, plan.lessDaysAfter, plan.monthEnd)}) d`;
+  }
+}
+
+/** Each account's balance at the end of a day, one row per account, zero balances included. */
+function sumsOf(storeId: number, plan: SumsPlan) {
+  return sql<{ account: string; amount: bigint }>`select account, sum(amount)::int8 as amount from (${planSql(storeId, plan)}) p group by account`;
+}
+
+/** The first and last business day with a movement, or null when the store has no journal. */
+export async function journalSpan(db: Db, storeId: number): Promise<{ first: string; last: string } | null> {
   const span = await db
     .selectFrom('journal_days')
     .select((eb) => [sql<string | null>`to_char(${eb.fn.min('business_day')}, 'YYYY-MM-DD')`.as('first'), sql<string | null>`to_char(${eb.fn.max('business_day')}, 'YYYY-MM-DD')`.as('last')])
     .where(inStore(storeId))
     .executeTakeFirst();
-  if (!span?.first || !span.last || through < span.first) return [];
-  const forward = dayNumber(through) - dayNumber(span.first) < dayNumber(span.last) - dayNumber(through);
-  const { rows } = forward
-    ? await sql<{ account: string; amount: string }>`
-        select account, sum(amount)::text as amount from journal_days
-        where ${inStore(storeId)} and business_day <= ${through}::date
-        group by account`.execute(db)
-    : await sql<{ account: string; amount: string }>`
-        select account, sum(amount)::text as amount from (
-          select account, balance as amount from journal_balances where ${inStore(storeId)}
-          union all
-          select account, -amount from journal_days where ${inStore(storeId)} and business_day > ${through}::date
-        ) sums
-        group by account`.execute(db);
+  return span?.first && span.last ? { first: span.first, last: span.last } : null;
+}
+
+/** Whether the balances at a month end are kept. */
+export async function hasMonthEnd(db: Db, storeId: number, monthEnd: string): Promise<boolean> {
+  const row = await db.selectFrom('journal_month_ends').select('month_end').where(inStore(storeId)).where('month_end', '=', monthEnd).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The lock that orders computing a month end against a journal dated on or before one (a day closed late). */
+const monthEndLock = (storeId: number) => sql`hashtextextended(${`journal_month_ends:${storeId}`}, 0)`;
+
+/**
+ * Keeps each account's balance at the end of `monthEnd` (in a transaction): the nearest
+ * kept month end before it plus the days since, or the days from the first. Computed
+ * once; a journal dated on or before it afterwards adds its legs (`insertJournal`).
+ */
+export async function keepMonthEnd(trx: Db, storeId: number, monthEnd: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${monthEndLock(storeId)})`.execute(trx);
+  if (await hasMonthEnd(trx, storeId, monthEnd)) return;
+  const before = await trx
+    .selectFrom('journal_month_ends')
+    .select(sql<string>`to_char(max(month_end), 'YYYY-MM-DD')`.as('monthEnd'))
+    .where(inStore(storeId))
+    .where('month_end', '<', monthEnd)
+    .executeTakeFirst();
+  const plan: SumsPlan = before?.monthEnd ? { from: 'month-end', monthEnd: before.monthEnd, plusDaysThrough: monthEnd } : { from: 'days', through: monthEnd };
+  await trx.insertInto('journal_month_ends').values({ store_id: BigInt(storeId), month_end: monthEnd }).execute();
+  await sql`
+    insert into journal_month_balances (store_id, month_end, account, balance)
+    select ${BigInt(storeId)}::int8, ${monthEnd}::date, account, amount from (${sumsOf(storeId, plan)}) s where amount <> 0`.execute(trx);
+}
+
+/** Each account's balance (Σ of its legs) by a plan (`planSums` in the service), zero balances left out. */
+export async function accountSums(db: Db, storeId: number, plan: SumsPlan): Promise<JournalLeg[]> {
+  const { rows } = await sql<{ account: string; amount: string }>`select account, amount::text from (${sumsOf(storeId, plan)}) s where amount <> 0`.execute(db);
   return rows.map((r) => ({ account: r.account as JournalLeg['account'], amount: BigInt(r.amount) }));
 }
+
+/**
+ * Each account's nonzero balance by a plan, in the chart's order (compareAccountKeys:
+ * by kind as the chart lists them, then by id, a vendor's main account before its
+ * codes'), with the vendor's kept slug and the store's export name and number.
+ */
+export async function namedAccountSums(db: Db, storeId: number, plan: SumsPlan) {
+  const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
+    select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
+    from (${sumsOf(storeId, plan)}) s
+    left join vendors v on ${inStore(storeId, 'v')} and v.id = (case when s.account like 'vendor:%' then split_part(s.account, ':', 2)::int8 end)
+    left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
+    where s.amount <> 0
+    order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(db);
+  return rows;
+}
+
+/** The place of an account key's kind in the chart (compareAccountKeys's PLACE). */
+const ACCOUNT_PLACE_SQL = sql`case
+      when s.account = 'drawer' then 0 when s.account like 'clearing:%' then 1 when s.account = 'bank' then 2
+      when s.account like 'sales-tax:%' then 3 when s.account like 'vendor:%' then 4 when s.account = 'store-credit' then 5
+      when s.account = 'rounding' then 6 when s.account = 'commission' then 7 when s.account = 'card-fee-recovery' then 8
+      when s.account = 'own-sales' then 9 when s.account = 'customer-fees' then 10 when s.account = 'rent' then 11
+      when s.account = 'vendor-adjustments' then 12 when s.account = 'cash-over-short' then 13 else 14 end`;
 
 /** One account's balance at the end of business day `through` (a drill-down's balance before its period). */
 export async function accountSum(db: Db, storeId: number, account: string, through: string): Promise<bigint> {
@@ -226,8 +361,6 @@ export async function accountSum(db: Db, storeId: number, account: string, throu
     .executeTakeFirst();
   return BigInt(row?.amount ?? 0);
 }
-
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** The journals of business days from..to, each with its legs, in the order they were written. */
 export async function journalsBetween(db: Db, storeId: number, from: string, to: string) {
@@ -304,6 +437,99 @@ export async function chartFacts(db: Db, storeId: number) {
     timeZone: store.timeZone,
     chart: { paymentMethods, taxes, vendors, separateStatementCodes: codes.map((c) => ({ id: c.id, vendorId: c.vendorId, code: c.code })) },
   };
+}
+
+// ---------------------------------------------------------------------------------
+// The vendors' kept slugs (docs/BOOKS.md, Default names)
+// ---------------------------------------------------------------------------------
+
+export interface VendorSlugRow {
+  id: bigint;
+  name: string;
+  slug: string | null;
+  family: string | null;
+}
+
+/** Whether a vendor of the store has no kept slug yet (a partial index of those). */
+export async function hasVendorsWithoutSlug(db: Db, storeId: number): Promise<boolean> {
+  const row = await db.selectFrom('vendors').select('id').where(inStore(storeId)).where('account_slug', 'is', null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The vendors with no kept slug, with the family they had (a renamed vendor's old one). */
+export async function vendorsWithoutSlug(db: Db, storeId: number): Promise<VendorSlugRow[]> {
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'trade_name as name', 'account_slug as slug', 'account_family as family'])
+    .where(inStore(storeId))
+    .where('account_slug', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Takes the families' locks (in one order), so two renames in one family compute its slugs one after the other. */
+export async function lockSlugFamilies(db: Db, storeId: number, families: readonly string[]): Promise<void> {
+  const keys = [...new Set(families)].sort().map((f) => `vendor_slugs:${storeId}:${f}`);
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${keys}::text[]) with ordinality as t (k, n) order by n`.execute(db);
+}
+
+/** The vendors (archived too) whose kept family is one of `families`, or whose slug is not kept. */
+export async function vendorsOfFamilies(db: Db, storeId: number, families: readonly string[]): Promise<VendorSlugRow[]> {
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'trade_name as name', 'account_slug as slug', 'account_family as family'])
+    .where(inStore(storeId))
+    .where((eb) => eb.or([eb('account_family', 'in', [...families]), eb('account_slug', 'is', null)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Keeps vendors' slugs and families. */
+export async function saveVendorSlugs(db: Db, storeId: number, rows: readonly { id: bigint; slug: string; family: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update vendors v set account_slug = s.slug, account_family = s.family
+    from unnest(${rows.map((r) => r.id)}::int8[], ${rows.map((r) => r.slug)}::text[], ${rows.map((r) => r.family)}::text[]) as s (id, slug, family)
+    where ${inStore(storeId, 'v')} and v.id = s.id`.execute(db);
+}
+
+/** The kept slugs of some vendors. */
+export async function vendorSlugs(db: Db, storeId: number, vendorIds: readonly bigint[]) {
+  if (vendorIds.length === 0) return [];
+  return db.selectFrom('vendors').select(['id', 'account_slug as slug']).where(inStore(storeId)).where('id', 'in', [...vendorIds]).execute();
+}
+
+/** The codes with their own account (as `chartFacts` lists them) of some vendors. */
+export async function accountCodesOf(db: Db, storeId: number, vendorIds: readonly bigint[]) {
+  if (vendorIds.length === 0) return [];
+  const { rows } = await sql<{ id: bigint; vendorId: bigint; code: string }>`
+    select c.id, c.vendor_id as "vendorId", c.tag as code from item_codes c
+    where ${inStore(storeId, 'c')} and c.vendor_id = any(${[...vendorIds]}::int8[])
+      and (c.receives_separate_statement
+           or exists (select 1 from ledger_accounts a where ${inStore(storeId, 'a')} and a.item_code_id = c.id))
+    order by c.id`.execute(db);
+  return rows;
+}
+
+/** The store's payment methods (archived too) and tax short names: what the clearing and tax accounts are named from. */
+export async function smallChartFacts(db: Db, storeId: number) {
+  const [store, paymentMethods] = await Promise.all([
+    db.selectFrom('stores').select(['tax1_short_name', 'tax2_short_name', 'tax3_short_name']).where('id', '=', BigInt(storeId)).executeTakeFirstOrThrow(),
+    db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
+  ]);
+  const taxes = ([1, 2, 3] as const satisfies readonly TaxSlot[]).map((slot) => ({ slot, shortName: store[`tax${slot}_short_name`] }));
+  return { paymentMethods, taxes };
+}
+
+/** The names and numbers the store gave some of its accounts. */
+export async function accountNamesOf(db: Db, storeId: number, accounts: readonly string[]) {
+  if (accounts.length === 0) return [];
+  return db
+    .selectFrom('books_account_names')
+    .select(['account', 'export_name as exportName', 'export_number as exportNumber'])
+    .where(inStore(storeId))
+    .where('account', 'in', [...accounts])
+    .execute();
 }
 
 /** The names and numbers the store gave its accounts. */

@@ -13,20 +13,27 @@
  * Also here: the chart of accounts with the store's export names, the trial balance and
  * the exports.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@pos/db';
 import { BOOKS_JOURNALS_PAGE, type BooksExportRequest, type BooksJournalsRequest, type SaveBooksAccountInput } from '@pos/contracts';
 import {
+  accountKind,
   adjustmentJournal,
   assertVendorLegsMatchLedger,
   chartOfAccounts,
+  codeAccountSlugs,
   dayCloseJournal,
-  isAccountKey,
+  fixedAccountName,
+  parseAccountKey,
+  trialBalanceOfSorted,
+  vendorAccountName,
+  vendorAccountSlugs,
+  vendorSlugFamily,
+  type AccountKey,
   payoutJournal,
   refundJournal,
   rentJournal,
   saleJournal,
-  trialBalance,
   addDays,
   type LedgerEntryForBooks,
   type PayoutMethod,
@@ -97,7 +104,9 @@ export async function saleJournalWrites(
     const sum = (kind: NewLedgerEntry['kind']) => own.reduce((total, e) => (e.kind === kind ? total + e.amount : total), 0n);
     return { ...line, vendorId: own[0]!.vendorId, itemCodeId: own[0]!.itemCodeId, sale: sum('SALE'), commission: sum('COMMISSION'), cardFee: sum('CARD_FEE') };
   });
-  return repo.journalWrites(storeId, { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null }, legsOfSale(lines, payments));
+  const head: repo.JournalHead = { kind: 'SALE', orderId: order.id, reference: order.orderNumber, createdBy, at: order.completedAt ?? null };
+  if (repo.mayDateBack(head)) await repo.lockMonthEndsShared(trx, storeId);
+  return repo.journalWrites(storeId, head, legsOfSale(lines, payments));
 }
 
 /**
@@ -154,8 +163,130 @@ export async function journalDayClose(
 }
 
 // ---------------------------------------------------------------------------------
+// The vendors' kept slugs (docs/BOOKS.md, Default names)
+// ---------------------------------------------------------------------------------
+
+/**
+ * Keeps the account slugs of the vendors added or renamed since they were last kept
+ * (their slug is null: a new vendor, or a rename, by the trigger of migration 0033), in
+ * the caller's transaction: every vendor of each family such a vendor leaves or joins is
+ * given its slug again, by the domain's rule among that family, which is what the rule
+ * gives among all the store's vendors (`vendorSlugFamily`).
+ */
+export async function keepVendorSlugs(trx: Db, storeId: number): Promise<void> {
+  const missing = await repo.vendorsWithoutSlug(trx, storeId);
+  if (missing.length === 0) return;
+  const families = new Set<string>();
+  for (const v of missing) {
+    families.add(vendorSlugFamily(v));
+    if (v.family !== null) families.add(v.family);
+  }
+  await repo.lockSlugFamilies(trx, storeId, [...families]);
+  const members = (await repo.vendorsOfFamilies(trx, storeId, [...families])).filter((v) => families.has(vendorSlugFamily(v)));
+  const slugs = vendorAccountSlugs(members);
+  const changed = members
+    .map((v) => ({ id: v.id, slug: slugs.get(v.id)!, family: vendorSlugFamily(v), was: v }))
+    .filter((v) => v.slug !== v.was.slug || v.family !== v.was.family);
+  await repo.saveVendorSlugs(trx, storeId, changed);
+}
+
+/** Runs `work` in a transaction of its own, or in the caller's. */
+async function inTransaction(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
+  if ((db as Transaction<Database>).isTransaction) await work(db);
+  else await db.transaction().execute(work);
+}
+
+/** Before naming accounts from the kept slugs: keeps those of vendors added or renamed by a path that did not (a bulk load); nothing to do otherwise. */
+async function ensureVendorSlugs(db: Db, storeId: number): Promise<void> {
+  if (await repo.hasVendorsWithoutSlug(db, storeId)) await inTransaction(db, (trx) => keepVendorSlugs(trx, storeId));
+}
+
+// ---------------------------------------------------------------------------------
 // Reading the books
 // ---------------------------------------------------------------------------------
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** The last day of a day's month. */
+function monthEndOf(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * How to read each account's balance at the end of `through` reading the fewest day rows
+ * (docs/BOOKS.md, The trial balance at scale): today's balances less the days after it; or the
+ * balances kept at the end of the month before plus the days since (the days from the
+ * first, when the journals begin in its month); or those at the end of its own month less
+ * the days after it. A month end is kept once the month ended two days before the store's
+ * today (a sale started before midnight may still land on its last day); the first call
+ * that needs it computes it.
+ */
+async function sumsAsOf(db: Db, storeId: number, through: string): Promise<repo.SumsPlan> {
+  const span = await repo.journalSpan(db, storeId);
+  if (!span || through < span.first) return { from: 'nothing' };
+  if (through >= span.last) return { from: 'balances', lessDaysAfter: null };
+  const keepable = addDays(await repo.storeToday(db, storeId), -2);
+  const prevEnd = addDays(`${through.slice(0, 7)}-01`, -1);
+  const ownEnd = monthEndOf(through);
+  const options: { days: number; plan: repo.SumsPlan; keep?: string }[] = [{ days: dayNumber(span.last) - dayNumber(through), plan: { from: 'balances', lessDaysAfter: through } }];
+  if (prevEnd < span.first) options.push({ days: dayNumber(through) - dayNumber(span.first) + 1, plan: { from: 'days', through } });
+  else if (prevEnd <= keepable) options.push({ days: dayNumber(through) - dayNumber(prevEnd), plan: { from: 'month-end', monthEnd: prevEnd, plusDaysThrough: through }, keep: prevEnd });
+  if (ownEnd <= keepable) options.push({ days: dayNumber(ownEnd) - dayNumber(through), plan: { from: 'month-end', monthEnd: ownEnd, lessDaysAfter: through }, keep: ownEnd });
+  const best = options.reduce((a, b) => (b.days < a.days ? b : a));
+  if (best.keep !== undefined && !(await repo.hasMonthEnd(db, storeId, best.keep))) {
+    const monthEnd = best.keep;
+    await inTransaction(db, (trx) => repo.keepMonthEnd(trx, storeId, monthEnd));
+  }
+  return best.plan;
+}
+
+/** An account as a call shows it: its default name, and the export name and number the store gave it. */
+interface NamedAccount {
+  name: string;
+  exportName: string;
+  exportNumber: string;
+}
+
+/**
+ * The names of some accounts of the store's chart (those a call shows), each as the
+ * chart names it (`chartOfAccounts`), from the vendors' kept slugs and the store's few
+ * payment methods and taxes; a key that is no account of the chart is left out.
+ */
+async function nameAccounts(db: Db, storeId: number, keys: Iterable<string>): Promise<Map<string, NamedAccount>> {
+  const accounts = new Map<string, NonNullable<ReturnType<typeof parseAccountKey>>>();
+  for (const key of new Set(keys)) {
+    const account = parseAccountKey(key);
+    if (account) accounts.set(key, account);
+  }
+  const parsed = [...accounts.values()];
+  const vendorIds = [...new Set(parsed.flatMap((a) => (a.type === 'vendor' ? [a.vendorId] : [])))];
+  const codeVendorIds = [...new Set(parsed.flatMap((a) => (a.type === 'vendor' && a.itemCodeId !== null ? [a.vendorId] : [])))];
+  const needsSmall = parsed.some((a) => a.type === 'clearing' || a.type === 'sales-tax');
+  if (vendorIds.length > 0) await ensureVendorSlugs(db, storeId);
+  const [slugs, codes, small, exported] = await Promise.all([
+    repo.vendorSlugs(db, storeId, vendorIds),
+    repo.accountCodesOf(db, storeId, codeVendorIds),
+    needsSmall ? repo.smallChartFacts(db, storeId) : null,
+    repo.accountNamesOf(db, storeId, [...accounts.keys()]),
+  ]);
+  const defaults = new Map<string, string>();
+  for (const v of slugs) if (v.slug !== null) defaults.set(`vendor:${v.id}`, vendorAccountName(v.slug));
+  for (const vendorId of codeVendorIds) {
+    const parent = defaults.get(`vendor:${vendorId}`);
+    if (parent === undefined) continue;
+    for (const [id, slug] of codeAccountSlugs(codes.filter((c) => c.vendorId === vendorId))) defaults.set(`vendor:${vendorId}:${id}`, `${parent}:${slug}`);
+  }
+  if (small) for (const a of chartOfAccounts({ ...small, vendors: [], separateStatementCodes: [] })) defaults.set(a.key, a.name);
+  const byAccount = new Map(exported.map((n) => [n.account, n]));
+  const named = new Map<string, NamedAccount>();
+  for (const [key, account] of accounts) {
+    const name = account.type === 'vendor' || account.type === 'clearing' || account.type === 'sales-tax' ? defaults.get(key) : fixedAccountName(account.type);
+    if (name === undefined) continue;
+    named.set(key, { name, exportName: byAccount.get(key)?.exportName ?? '', exportNumber: byAccount.get(key)?.exportNumber ?? '' });
+  }
+  return named;
+}
 
 /** The store's chart of accounts, each with its default name and the export name and number the store gave it. */
 async function chart(db: Db, storeId: number) {
@@ -172,7 +303,7 @@ async function chart(db: Db, storeId: number) {
 /** The chart with each account's balance as of today. */
 export async function listAccounts(db: Db, storeId: number) {
   const today = await repo.storeToday(db, storeId);
-  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, today)]);
+  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), sumsAsOf(db, storeId, today).then((plan) => repo.accountSums(db, storeId, plan))]);
   const balance = new Map(sums.map((s) => [s.account, s.amount]));
   return { success: true, asOf: today, accounts: accounts.map((a) => ({ ...a, balance: balance.get(a.key) ?? 0n })) };
 }
@@ -180,14 +311,13 @@ export async function listAccounts(db: Db, storeId: number) {
 /** Gives an account of the chart its QuickBooks / Xero name and number (empty: the default). Audited. */
 export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAccountInput) {
   return db.transaction().execute(async (trx) => {
-    const { accounts } = await chart(trx, actor.storeId);
-    const account = isAccountKey(input.account) ? accounts.find((a) => a.key === input.account) : undefined;
+    const account = (await nameAccounts(trx, actor.storeId, [input.account])).get(input.account);
     if (!account) throw new AppError('NOT_FOUND', `${input.account} is not an account of this store's books`);
-    await repo.saveAccountName(trx, actor.storeId, { account: account.key, exportName: input.exportName, exportNumber: input.exportNumber, updatedBy: actor.userId });
+    await repo.saveAccountName(trx, actor.storeId, { account: input.account, exportName: input.exportName, exportNumber: input.exportNumber, updatedBy: actor.userId });
     await recordAudit(trx, actor, {
       action: 'BOOKS_ACCOUNT_NAME',
       targetType: 'booksAccount',
-      targetId: account.key,
+      targetId: input.account,
       before: { exportName: account.exportName, exportNumber: account.exportNumber },
       after: { exportName: input.exportName, exportNumber: input.exportNumber },
     });
@@ -195,26 +325,39 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
   });
 }
 
-/** Every account's debit or credit balance at the end of `asOf` (the store's today when left out). */
+/**
+ * Every account's debit or credit balance at the end of `asOf` (the store's today when
+ * left out). The database sums, names (the vendors' kept slugs) and orders the accounts;
+ * the few others (fixed, clearing, tax, code accounts) are named here.
+ */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
-  const [{ accounts }, sums] = await Promise.all([chart(db, storeId), repo.accountSums(db, storeId, asOf)]);
-  const byKey = new Map(accounts.map((a) => [a.key, a]));
-  const balance = trialBalance(sums);
+  await ensureVendorSlugs(db, storeId);
+  const rows = await repo.namedAccountSums(db, storeId, await sumsAsOf(db, storeId, asOf));
+  const isVendorMain = (r: (typeof rows)[number]) => r.vendorSlug !== null && r.account.indexOf(':') === r.account.lastIndexOf(':');
+  const others = await nameAccounts(
+    db,
+    storeId,
+    rows.filter((r) => !isVendorMain(r)).map((r) => r.account),
+  );
+  const balance = trialBalanceOfSorted(
+    rows.map((r) => {
+      const account = r.account as AccountKey;
+      const main = isVendorMain(r);
+      const other = main ? undefined : others.get(account);
+      return {
+        account,
+        kind: main ? ('LIABILITY' as const) : accountKind(account),
+        name: r.exportName || (main ? vendorAccountName(r.vendorSlug!) : other?.exportName || other?.name || account),
+        number: r.exportNumber ?? '',
+        amount: BigInt(r.amount),
+      };
+    }),
+  );
   return {
     success: true,
     asOf,
-    accounts: balance.accounts.map((row) => {
-      const account = byKey.get(row.account);
-      return {
-        account: row.account,
-        kind: row.kind,
-        name: account?.exportName || account?.name || row.account,
-        number: account?.exportNumber ?? '',
-        debit: row.debit,
-        credit: row.credit,
-      };
-    }),
+    accounts: balance.accounts.map(({ account, kind, name, number, debit, credit }) => ({ account, kind, name, number, debit, credit })),
     totalDebit: balance.totalDebit,
     totalCredit: balance.totalCredit,
   };
@@ -226,7 +369,7 @@ export async function exportPeriod(db: Db, storeId: number, input: BooksExportRe
   const [{ storeName, accounts }, journals, opening] = await Promise.all([
     chart(db, storeId),
     repo.journalsBetween(db, storeId, input.from, input.to),
-    repo.accountSums(db, storeId, addDays(input.from, -1)),
+    sumsAsOf(db, storeId, addDays(input.from, -1)).then((plan) => repo.accountSums(db, storeId, plan)),
   ]);
   const file = exportBooks(input.format, {
     storeName,
@@ -234,7 +377,7 @@ export async function exportPeriod(db: Db, storeId: number, input: BooksExportRe
     to: input.to,
     accounts: accounts.map((a) => ({ key: a.key, name: a.name, exportName: a.exportName || null, exportNumber: a.exportNumber || null })),
     journals,
-    opening: opening.filter((o) => o.amount !== 0n),
+    opening,
   });
   return { success: true, ...file };
 }
@@ -243,25 +386,36 @@ export async function exportPeriod(db: Db, storeId: number, input: BooksExportRe
  * The journal view: the journals of a period of business days, each with its legs and
  * the order, refund or payout it comes from, a page at a time; drilled into one account
  * (a trial balance row), only the journals with a leg on it, after its balance before
- * the period.
+ * the period. Only the accounts on the page are named.
  */
 export async function journalsOfPeriod(db: Db, storeId: number, input: BooksJournalsRequest) {
-  const { accounts } = await chart(db, storeId);
-  const nameOf = new Map(accounts.map((a) => [a.key as string, a.exportName || a.name]));
-  const account = input.account === undefined ? null : accounts.find((a) => a.key === input.account);
-  if (account === undefined) throw new AppError('NOT_FOUND', `${input.account} is not an account of this store's books`);
+  let account: { key: string; name: string } | null = null;
+  if (input.account !== undefined) {
+    const found = (await nameAccounts(db, storeId, [input.account])).get(input.account);
+    if (!found) throw new AppError('NOT_FOUND', `${input.account} is not an account of this store's books`);
+    account = { key: input.account, name: found.exportName || found.name };
+  }
   const [rows, opening] = await Promise.all([
     repo.journalsPage(db, storeId, { from: input.from, to: input.to, account: account?.key, after: input.after, limit: BOOKS_JOURNALS_PAGE + 1 }),
     account ? repo.accountSum(db, storeId, account.key, addDays(input.from, -1)) : Promise.resolve(0n),
   ]);
   const page = rows.slice(0, BOOKS_JOURNALS_PAGE);
+  const names = await nameAccounts(
+    db,
+    storeId,
+    page.flatMap((j) => j.legs.map((l) => l.account)),
+  );
+  const nameOf = (key: string) => {
+    const named = names.get(key);
+    return named ? named.exportName || named.name : key;
+  };
   const last = page.at(-1);
   return {
     success: true,
     from: input.from,
     to: input.to,
-    account: account ? { key: account.key, name: account.exportName || account.name, opening } : null,
-    journals: page.map((j) => ({ ...j, legs: j.legs.map((l) => ({ ...l, name: nameOf.get(l.account) ?? l.account })) })),
+    account: account ? { ...account, opening } : null,
+    journals: page.map((j) => ({ ...j, legs: j.legs.map((l) => ({ ...l, name: nameOf(l.account) })) })),
     next: rows.length > BOOKS_JOURNALS_PAGE && last ? { day: last.day, id: last.id } : null,
   };
 }

@@ -13,6 +13,7 @@ import type { VendorSaveInput, VendorSort } from '@pos/contracts';
 import { MESSAGES, vendorDeleteProblem, vendorMoneyRefusal, type VendorMoneySettings } from '@pos/domain';
 import { AppError } from '../../errors';
 import { changedFields, recordAudit, type Actor, type StoreActor } from '../audit/audit.service';
+import { keepVendorSlugs } from '../books/books.service';
 import { listItemCodesOfVendors, listVendorItemCodes } from '../itemcode/itemcode.repository';
 import * as repo from './vendor.repository';
 
@@ -100,6 +101,7 @@ export async function addVendor(db: Db, actor: StoreActor, input: VendorSaveInpu
   assertMayChangeMoney(actor, null, input);
   return db.transaction().execute(async (trx) => {
     const row = await repo.insertVendor(trx, actor.storeId, input);
+    await keepVendorSlugs(trx, actor.storeId);
     await recordAudit(trx, actor, { action: 'VENDOR_CREATE', targetType: 'vendor', targetId: row.id, after: auditedVendor(row) });
     return { success: true, message: 'Vendor added successfully', vendor: toVendor(row) };
   });
@@ -113,6 +115,7 @@ export async function editVendor(db: Db, actor: StoreActor, vendorId: number, in
     assertMayChangeMoney(actor, before, input);
     const row = await repo.updateVendor(trx, actor.storeId, vendorId, input);
     if (!row) throw new AppError('NOT_FOUND', VENDOR_NOT_FOUND);
+    if (row.tradeName !== before.tradeName) await keepVendorSlugs(trx, actor.storeId);
     await recordAudit(trx, actor, { action: 'VENDOR_UPDATE', targetType: 'vendor', targetId: row.id, ...changedFields(auditedVendor(before), auditedVendor(row), ['tradeName']) });
     return { success: true, message: 'Vendor saved successfully', vendor: toVendor(row, await listVendorItemCodes(trx, actor.storeId, row.id)) };
   });
