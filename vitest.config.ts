@@ -8,9 +8,26 @@
  * browser), so a second file fills the idle core (docs/TESTING.md, "How long").
  */
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest runs the longest files first when it has their times (node_modules/.vite), and
+ * the largest in bytes first when it has none: a fresh clone, or any run after `npm ci`.
+ * The accessibility spec is the longest e2e file by far (every screen, axe on each) and
+ * one of the smallest in bytes, so without times it started last and ran alone on one
+ * worker at the end. It goes first either way.
+ */
+class LongestKnownFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = sorted.filter((file) => file.moduleId.endsWith('/e2e/accessibility.spec.ts'));
+    return [...first, ...sorted.filter((file) => !first.includes(file))];
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestKnownFirst },
     projects: [
       {
         test: {

@@ -3,7 +3,7 @@
  * a SALE journal for every generated sale in set-based SQL; this first checks a sample of
  * them, leg for leg, against what the books writer computes for the same order
  * (`saleLegs`, the domain's saleJournal on the writer's own reads), and that the sums the
- * writer keeps (journal_balances, journal_days) equal the legs. Then the server time of
+ * writer keeps (journal_balances, journal_days) equal the legs (bench/journal-check.ts). Then the server time of
  * the accountant's calls through the API's procedures in this process (session check,
  * validation, SQL and the answer's check; no HTTP), each `--runs` times after one warm-up,
  * on store 1 (half of the generated orders):
@@ -22,12 +22,12 @@
  * (`--sample 0 --skip-sum-check` leaves out the generator's checks, for a rerun on a loaded machine)
  */
 import { parseArgs } from 'node:util';
-import { sql, type Kysely } from 'kysely';
-import { createDb, type Database } from '@pos/db';
+import { sql } from 'kysely';
+import { createDb } from '@pos/db';
 import { addDays } from '@pos/domain';
-import { saleLegs } from '../packages/api/src/features/books/books.service';
 import { printPlans } from './explain';
 import { BENCH_PASSWORD, DEFAULT_BENCH_URL } from './generate';
+import { checkJournalSums, checkSaleJournals } from './journal-check';
 import { timeCalls } from './quantile';
 import { benchCaller, createRecorder, type Caller, type Statement } from './record';
 
@@ -41,23 +41,14 @@ async function main() {
   const storeId = Number(store.id);
 
   // The generated journals are the writer's: a sample of sales, leg for leg.
-  const { rows: sample } = await sql<{ orderId: bigint; legs: Record<string, string> }>`
-    select j.order_id as "orderId", (select json_object_agg(l.account, l.amount::text) from journal_legs l where l.journal_id = j.id) as legs
-    from journals j where j.store_id = ${storeId} and j.kind = 'SALE'
-    order by md5(j.id::text) limit ${Number(values.sample)}`.execute(db);
-  let vendorLegs = 0;
-  for (const s of sample) {
-    const written = Object.fromEntries((await saleLegs(db, storeId, s.orderId)).map((l) => [l.account, String(l.amount)]));
-    const stored = Object.fromEntries(Object.entries(s.legs));
-    if (JSON.stringify(Object.entries(written).sort()) !== JSON.stringify(Object.entries(stored).sort())) {
-      throw new Error(`order ${s.orderId}: the writer's legs ${JSON.stringify(written)} are not the generated ${JSON.stringify(stored)}`);
-    }
-    vendorLegs += Object.keys(written).filter((a) => a.startsWith('vendor:')).length;
+  const checked = await checkSaleJournals(db, storeId, Number(values.sample));
+  console.log(`${checked.journals} generated sale journals are the writer's, leg for leg (${checked.vendorLegs} vendor legs among them)`);
+  // Every leg of the store is read here (minutes on a loaded machine; `--skip-sum-check`
+  // leaves it to an earlier run).
+  if (!values['skip-sum-check']) {
+    await checkJournalSums(db, storeId);
+    console.log("journal_days and journal_balances equal the store's legs");
   }
-  console.log(`${sample.length} generated sale journals are the writer's, leg for leg (${vendorLegs} vendor legs among them)`);
-  // Every leg of the store is read here: longer than the product's statement timeout allows
-  // (minutes on a loaded machine; `--skip-sum-check` leaves it to an earlier run).
-  if (!values['skip-sum-check']) await checkSums(db, storeId);
 
   if (values['forget-month-ends']) {
     await sql`delete from journal_month_balances where store_id = ${storeId}`.execute(db);
@@ -129,22 +120,6 @@ async function main() {
   await recorder.handle.close();
   await printPlans(url, statements);
   await handle.close();
-}
-
-async function checkSums(db: Kysely<Database>, storeId: number) {
-  const { rows: drift } = await db.transaction().execute(async (trx) => {
-    await sql`set local statement_timeout = 0`.execute(trx);
-    return sql<{ days: string; balances: string }>`
-    select (select count(*) from (select account, business_day, sum(l.amount) as amount from journals j join journal_legs l on l.journal_id = j.id
-                                  where j.store_id = ${storeId} group by account, business_day) t
-            full join (select account, business_day, amount from journal_days where store_id = ${storeId}) d using (account, business_day)
-            where t.amount is distinct from d.amount)::text as days,
-           (select count(*) from (select account, sum(amount) as amount from journal_days where store_id = ${storeId} group by account) t
-            full join (select account, balance from journal_balances where store_id = ${storeId}) b using (account)
-            where t.amount is distinct from b.balance)::text as balances`.execute(trx);
-  });
-  if (drift[0]!.days !== '0' || drift[0]!.balances !== '0') throw new Error(`the writer's sums differ from the legs: ${JSON.stringify(drift[0])}`);
-  console.log("journal_days and journal_balances equal the store's legs");
 }
 
 function tb(r: unknown): string {

@@ -60,7 +60,8 @@ export function readSizes(argv: string[]): Sizes {
   };
 }
 
-async function ensureDatabase(url: string) {
+/** Creates the database of `url` when it is missing. */
+export async function ensureDatabase(url: string) {
   const u = new URL(url);
   const name = u.pathname.slice(1);
   u.pathname = '/postgres';
@@ -319,14 +320,34 @@ export async function generate(url: string, sizes: Sizes) {
     if (sizes.orders - haveOrders > 50_000) await withoutIndexes(client, ['orders', 'order_lines'], load);
     else await load();
   }
+  // Only the generator's own orders (numbered B…-…, no creator): the sales the submit
+  // scenario completed were posted by checkout itself.
+  await postGeneratedSales(client, "o.created_by is null and o.order_number like 'B%-%'", haveOrders < sizes.orders);
+  log(`ledger: ${await count(client, 'select count(*) as n from ledger_entries')} entries, ${await count(client, 'select count(*) as n from ledger_accounts')} accounts`);
+
+  // Vacuum as autovacuum would have by now: it sets the visibility map index-only scans rely on.
+  await timed('vacuum analyze', () => client.query('vacuum analyze'));
+  log(
+    `done: ${await count(client, 'select count(*) as n from vendors')} vendors, ${await count(client, 'select count(*) as n from item_codes')} item codes, ` +
+      `${await count(client, 'select count(*) as n from orders')} orders, ${await count(client, 'select count(*) as n from order_lines')} lines`,
+  );
+  await client.end();
+  return { storeIds, firstStore };
+}
+
+/**
+ * What checkout writes for the generated completed orders (`generated`: a condition on
+ * their orders `o`, none of them posted by the product), in set-based SQL, each phase
+ * adding only what is missing: the vendor ledger's entries, a cash payment, the SALE
+ * journals with their sums, and the reports' per-day figures (recomputed when
+ * `ordersAdded` or anything was posted).
+ */
+export async function postGeneratedSales(client: pg.Client, generated: string, ordersAdded: boolean): Promise<void> {
   // The vendor ledger: every completed order's vendor lines post SALE + total and
   // COMMISSION − (total − vendor share), dated when the order completed, in order-id
   // batches from the last order already posted (entries are only ever appended). The
   // generator's sales are paid by cash: no card fees. The ledger's trigger keeps the
   // accounts' and vendors' balances.
-  // Only the generator's own orders (numbered B…-…, no creator): the sales the submit
-  // scenario completed were posted by checkout itself.
-  const generated = "o.created_by is null and o.order_number like 'B%-%'";
   const posted = await count(client, 'select coalesce(max(order_id), 0) as n from ledger_entries where created_by is null');
   const lastOrder = await count(client, `select coalesce(max(id), 0) as n from orders o where ${generated}`);
   // Orders after the last one posted that post anything (the newest may be drafts, or sell only the store's own goods).
@@ -402,20 +423,10 @@ export async function generate(url: string, sizes: Sizes) {
   // The reports' figures per store and local day (report_days): its triggers see orders
   // completed by an update and entries inserted later, not orders inserted COMPLETED with
   // their totals set afterwards as above, so after a load they are computed from the rows.
-  if (haveOrders < sizes.orders || toPost > 0 || unpaid > 0) {
+  if (ordersAdded || toPost > 0 || unpaid > 0) {
     await timed('analyze before report days', () => client.query('analyze orders, order_lines, ledger_entries, order_payments, item_codes'));
     await timed('report days', () => client.query('select report_days_rebuild()'));
   }
-  log(`ledger: ${await count(client, 'select count(*) as n from ledger_entries')} entries, ${await count(client, 'select count(*) as n from ledger_accounts')} accounts`);
-
-  // Vacuum as autovacuum would have by now: it sets the visibility map index-only scans rely on.
-  await timed('vacuum analyze', () => client.query('vacuum analyze'));
-  log(
-    `done: ${await count(client, 'select count(*) as n from vendors')} vendors, ${await count(client, 'select count(*) as n from item_codes')} item codes, ` +
-      `${await count(client, 'select count(*) as n from orders')} orders, ${await count(client, 'select count(*) as n from order_lines')} lines`,
-  );
-  await client.end();
-  return { storeIds, firstStore };
 }
 
 /**

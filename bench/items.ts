@@ -9,28 +9,16 @@
  *   ITEMS_BENCH_URL=postgres://root@127.0.0.1:5432/pos_items_bench npx tsx bench/items.ts --items 500000 --runs 20
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { createDb, migrateToLatest } from '@pos/db';
 import type { ListItemsInput } from '@pos/contracts';
-import { BENCH_PASSWORD } from './generate';
+import { BENCH_PASSWORD, ensureDatabase } from './generate';
 import { timeCalls } from './quantile';
 import { benchCaller, type Caller } from './record';
 
 const STORE_NAME = 'Items Bench Store';
 const VENDORS = 200;
 const WORDS = ['oak', 'brass', 'glass', 'quilt', 'lamp', 'chair', 'vase', 'plate', 'mirror', 'clock', 'cameo', 'teacup', 'rug', 'desk', 'frame'];
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  await admin.end();
-}
 
 async function main() {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: 'string', default: '20' }, items: { type: 'string', default: '500000' } }, strict: false });

@@ -51,7 +51,7 @@ describe('money at the till', () => {
     tp = await trackedPage(browser.context);
     owner = await signUpOwnerViaApi({ storeName: 'Harbour Vendor Mall' });
     asOwner = asOwnerOf(owner);
-    const ruth = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Ruth Antiques', contactName: 'Ruth Baker', contactEmail: 'ruth@example.com', primaryPhone: '555-0101', vendorType: 'VENDOR' });
+    const ruth = await asOwner<{ vendor: { id: number } }>('/vendor/add', { tradeName: 'Ruth Antiques', contactName: 'Ruth Baker', contactEmail: 'ruth@example.com', primaryPhone: '555-0101', vendorType: 'VENDOR', booth: '14B' });
     await asOwner('/store/itemcode/add', { tag: 'A101', vendorId: ruth.vendor.id, defaultCommissionPercent: percent('20') });
     cashier = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_STAFF', storeId: owner.storeId });
     manager = await createStaffViaApi(baseURL(), owner.token, { role: 'STORE_MANAGER', storeId: owner.storeId });
@@ -68,7 +68,7 @@ describe('money at the till', () => {
     await code.click();
     await page.keyboard.type('a101');
     // Looked up a moment after the last key, before the box is left.
-    await expect.poll(() => text(row(page, 1).getByTestId('line-owner'))).toBe('Ruth Antiques · booth A101');
+    await expect.poll(() => text(row(page, 1).getByTestId('line-owner'))).toBe('Ruth Antiques · booth 14B');
     await fillLine(page, 1, { description: 'Oak chair', price: '185' });
 
     await editor(page).getByRole('button', { name: 'Add line' }).click();
@@ -88,7 +88,7 @@ describe('money at the till', () => {
     // Corrected, the code resolves and the warning goes.
     await fillLine(page, 2, { itemCode: 'A101' });
     await warning.waitFor({ state: 'detached' });
-    await expect.poll(() => text(row(page, 2).getByTestId('line-owner'))).toBe('Ruth Antiques · booth A101');
+    await expect.poll(() => text(row(page, 2).getByTestId('line-owner'))).toBe('Ruth Antiques · booth 14B');
   });
 
   test("a cashier's negative line asks for a manager's approval before it completes", async () => {

@@ -36,6 +36,7 @@ import * as m0030 from './0030_keep_journal_balances';
 import * as m0031 from './0031_index_offline_sale_keys';
 import * as m0032 from './0032_date_back_dated_history';
 import * as m0033 from './0033_keep_books_names_and_month_ends';
+import * as m0034 from './0034_keep_vendor_sale_hours';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0031_index_offline_sale_keys': m0031,
   '0032_date_back_dated_history': m0032,
   '0033_keep_books_names_and_month_ends': m0033,
+  '0034_keep_vendor_sale_hours': m0034,
 };

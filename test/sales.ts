@@ -127,7 +127,7 @@ export async function completeSale(h: ApiHarness, db: Kysely<Database>, person: 
 }
 
 /** Adds a vendor through the API and answers its id. */
-export async function addVendor(h: ApiHarness, person: Person, v: { tradeName: string; vendorType?: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT'; monthlyRent?: bigint; deductMonthlyRent?: boolean }): Promise<number> {
+export async function addVendor(h: ApiHarness, person: Person, v: { tradeName: string; vendorType?: 'VENDOR' | 'VENDOR_CONSIGNMENT' | 'CONSIGNMENT'; monthlyRent?: bigint; deductMonthlyRent?: boolean; booth?: string }): Promise<number> {
   const { vendor } = await h.as(person).vendor.add({
     tradeName: v.tradeName,
     contactName: `${v.tradeName} Contact`,
@@ -135,6 +135,7 @@ export async function addVendor(h: ApiHarness, person: Person, v: { tradeName: s
     primaryPhone: '555-0100',
     deductMonthlyRent: v.deductMonthlyRent ?? false,
     ...(v.vendorType ? { vendorType: v.vendorType } : {}),
+    ...(v.booth !== undefined ? { booth: v.booth } : {}),
     ...(v.monthlyRent !== undefined ? { monthlyRent: money(v.monthlyRent) } : {}),
   });
   return vendor.id;

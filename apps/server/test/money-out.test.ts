@@ -171,7 +171,7 @@ describe('a saved line listed twice', () => {
 describe('every line pays its owner', () => {
   let ruth: number;
   beforeAll(async () => {
-    ruth = await addVendor(h, owner, { tradeName: 'Ruth Antiques' });
+    ruth = await addVendor(h, owner, { tradeName: 'Ruth Antiques', booth: '14B' });
     await addCode(h, owner, ruth, { tag: 'A101', commissionPercent: 20_000_000n });
     const add = async (sku: string, itemCode: string | null, price: number) =>
       expect((await post('/store/inventory/add', { ...as(owner), sku, description: `Stock ${sku}`, itemCode, price: money(price), quantityOnHand: 5 })).status).toBe(200);
@@ -227,7 +227,7 @@ describe('every line pays its owner', () => {
         success: true,
         kind: 'ITEM',
         itemCode: 'A101',
-        vendor: { id: ruth, tradeName: 'Ruth Antiques', booth: 'A101' },
+        vendor: { id: ruth, tradeName: 'Ruth Antiques', booth: '14B' },
         description: 'Stock 100234',
         price: money(185),
         item: { alias: '100234', status: 'ACTIVE', vendor: { id: ruth, tradeName: 'Ruth Antiques' } },
@@ -235,7 +235,7 @@ describe('every line pays its owner', () => {
       },
     });
     expect(bySku.body.code).toBe(bySku.body.item.itemNumber);
-    expect((await post('/item/scan', { ...as(cashier), code: 'a101' })).body).toMatchObject({ kind: 'ITEM_CODE', code: 'A101', vendor: { tradeName: 'Ruth Antiques', booth: 'A101' }, price: null });
+    expect((await post('/item/scan', { ...as(cashier), code: 'a101' })).body).toMatchObject({ kind: 'ITEM_CODE', code: 'A101', vendor: { tradeName: 'Ruth Antiques', booth: '14B' }, price: null });
     expect((await post('/item/scan', { ...as(cashier), code: 'HOUSE-9' })).body).toMatchObject({ kind: 'ITEM', itemCode: null, vendor: null, price: money(12) });
     expect(await post('/item/scan', { ...as(cashier), code: 'A1O1' })).toEqual({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Unknown item code A1O1' } });
     const elsewhere = await signUpOwner(h);

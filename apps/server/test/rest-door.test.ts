@@ -907,12 +907,12 @@ describe('vendors, item codes and stock items through the door', () => {
   });
 
   describePath('/item/scan', () => {
-    it("answers an item code's vendor and booth for a cashier; 404 for an unknown code or another store's, 400 without a code, 403 for an accountant", async () => {
+    it("answers an item code's vendor and the vendor's Booth field (none given: empty, not the code) for a cashier; 404 for an unknown code or another store's, 400 without a code, 403 for an accountant", async () => {
       const vendorId = await newVendor();
       const code = await newCode(vendorId);
       const res = await post('/item/scan', { ...as(cashier), code: code.tag.toLowerCase() });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, kind: 'ITEM_CODE', code: code.tag, itemCode: code.tag, vendor: { id: vendorId, booth: code.tag }, price: null });
+      expect(res.json()).toMatchObject({ success: true, kind: 'ITEM_CODE', code: code.tag, itemCode: code.tag, vendor: { id: vendorId, booth: '' }, price: null });
       const theirs = (await h.as(stranger).store.itemcode.fetchVendor({ vendorId: theirVendorId })).itemCodes[0]!;
       expect(failure(await post('/item/scan', { ...as(cashier), code: theirs.tag }))).toEqual({ status: 404, code: 'NOT_FOUND', message: `Unknown item code ${theirs.tag}` });
       expect(failure(await post('/item/scan', { ...as(cashier), code: 'NO-SUCH-CODE' }))).toMatchObject({ status: 404 });

@@ -21,8 +21,8 @@ let maxId: number;
 const M = (value: bigint | number | string) => ({ type: 'Money' as const, value: String(value) });
 const dollars = (d: number) => M(BigInt(Math.round(d * 100)) * 10_000n);
 
-async function newVendor(person: Person, tradeName: string) {
-  const { vendor } = await h.as(person).vendor.add({ tradeName, contactName: 'Ann', contactEmail: 'ann@example.test', primaryPhone: '555-0100' });
+async function newVendor(person: Person, tradeName: string, booth?: string) {
+  const { vendor } = await h.as(person).vendor.add({ tradeName, contactName: 'Ann', contactEmail: 'ann@example.test', primaryPhone: '555-0100', ...(booth ? { booth } : {}) });
   return vendor.id;
 }
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
     addStaff(h, owner, 'STORE_STAFF'),
     addStaff(h, owner, 'STORE_ACCOUNTANT'),
   ]);
-  ruthId = await newVendor(owner, 'Ruth Antiques');
+  ruthId = await newVendor(owner, 'Ruth Antiques', '12A');
   maxId = await newVendor(owner, 'Max Mercantile');
   await h.as(owner).store.itemcode.add({ tag: 'RUTH1', vendorId: ruthId });
   await h.as(owner).store.itemcode.add({ tag: 'MAX7', vendorId: maxId });
@@ -204,7 +204,7 @@ describe('/item/list', () => {
 });
 
 describe('/item/scan', () => {
-  it('answers an item by number, an item code by tag, and 404 for neither', async () => {
+  it("answers an item by number, an item code by tag, each with its vendor's Booth field, and 404 for neither", async () => {
     const { item } = await h.as(cashier).item.add({ itemCode: 'RUTH1', description: 'Cameo brooch', price: dollars(35) });
     expect(await h.as(cashier).scan.code({ code: item.itemNumber })).toMatchObject({
       kind: 'ITEM',
@@ -212,11 +212,11 @@ describe('/item/scan', () => {
       itemCode: 'RUTH1',
       description: 'Cameo brooch',
       price: dollars(35),
-      vendor: { id: ruthId, tradeName: 'Ruth Antiques', booth: 'RUTH1' },
+      vendor: { id: ruthId, tradeName: 'Ruth Antiques', booth: '12A' },
       item: { id: item.id, itemNumber: item.itemNumber, status: 'ACTIVE', vendor: { id: ruthId, tradeName: 'Ruth Antiques' } },
       unsellable: null,
     });
-    expect(await h.as(cashier).scan.code({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: 'MAX7', vendor: { id: maxId, tradeName: 'Max Mercantile' }, item: null, unsellable: null });
+    expect(await h.as(cashier).scan.code({ code: 'max7' })).toMatchObject({ kind: 'ITEM_CODE', itemCode: 'MAX7', vendor: { id: maxId, tradeName: 'Max Mercantile', booth: '' }, item: null, unsellable: null });
     expect(await h.as(cashier).scan.code({ code: 'HOUSE' })).toMatchObject({ kind: 'ITEM_CODE', vendor: null });
     expect(await failureOf(h.as(cashier).scan.code({ code: 'NOTHING' }))).toMatchObject({ status: 404 });
     expect(await failureOf(h.as(other).scan.code({ code: item.itemNumber }))).toMatchObject({ status: 404 });

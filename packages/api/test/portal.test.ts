@@ -370,6 +370,56 @@ describe('the sum rule', () => {
   }, 240_000);
 });
 
+describe('the sale totals kept per hour', () => {
+  it('equal the Σ of the entries for any period: on the hour, on a half hour (a day of such a time zone), or inside one hour', async () => {
+    const owner = await signUpOwner(h);
+    const vendorId = await addVendor(h, owner, { tradeName: uniqueName('Hours') });
+    const codeId = await addCode(h, owner, vendorId, { tag: uniqueName('H'), commissionPercent: 10_000_000n, receivesSeparateStatement: true });
+    const base = Date.UTC(2026, 0, 10);
+    const QUARTER = 15 * 60_000;
+    const sumOf = async (itemCodeId: number | null, start: Date, end: Date) => {
+      const { rows } = await sql<{ lines: string; net: string }>`
+        select count(*) filter (where kind = 'SALE')::text as lines, coalesce(sum(amount), 0)::text as net from ledger_entries
+        where store_id = ${owner.storeId} and vendor_id = ${vendorId} and kind in ('SALE', 'COMMISSION', 'CARD_FEE')
+          and (${itemCodeId}::int8 is null or coalesce(item_code_id, 0) = ${itemCodeId}::int8)
+          and created_at >= ${start} and created_at < ${end}`.execute(handle.db);
+      return { lines: BigInt(rows[0]!.lines), net: BigInt(rows[0]!.net) };
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        // Lines sold (or refunded: negative) at any second of three days, several a statement as checkout posts them.
+        fc.array(fc.record({ second: fc.nat(3 * 86_400 - 1), cents: fc.integer({ min: -5_000, max: 50_000 }), separate: fc.boolean(), fee: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        // Periods from quarter hours (whole, half hours) or any second.
+        fc.array(fc.tuple(fc.nat(3 * 24 * 4), fc.nat(3 * 24 * 4), fc.nat(3_599)), { minLength: 1, maxLength: 6 }),
+        async (lines, periods) => {
+          const entries = lines.flatMap((l) => {
+            const at = new Date(base + l.second * 1000);
+            const code = l.separate ? codeId : null;
+            const sale = BigInt(l.cents) * CENT;
+            return [
+              sql`(${owner.storeId}::int8, ${vendorId}::int8, ${code}::int8, 'SALE', ${sale}::int8, ${at}::timestamptz)`,
+              sql`(${owner.storeId}::int8, ${vendorId}::int8, ${code}::int8, 'COMMISSION', ${-sale / 10n}::int8, ${at}::timestamptz)`,
+              ...(l.fee ? [sql`(${owner.storeId}::int8, ${vendorId}::int8, ${code}::int8, 'CARD_FEE', ${-sale / 50n}::int8, ${at}::timestamptz)`] : []),
+            ];
+          });
+          await sql`insert into ledger_entries (store_id, vendor_id, item_code_id, kind, amount, created_at) values ${sql.join(entries)}`.execute(handle.db);
+          for (const [a, b, seconds] of periods) {
+            const start = new Date(base + Math.min(a, b) * QUARTER + (a % 3 === 0 ? seconds * 1000 : 0));
+            const end = new Date(base + Math.max(a, b) * QUARTER + (b % 3 === 0 ? seconds * 1000 : 0) + 1000);
+            if (end <= start) continue;
+            for (const itemCodeId of [null, codeId]) {
+              const kept = await saleTotals(handle.db, owner.storeId, BigInt(vendorId), itemCodeId, start, end);
+              const want = await sumOf(itemCodeId, start, end);
+              expect({ lines: kept.lines, net: kept.lineTotal + kept.commission + kept.cardFee }).toEqual(want);
+            }
+          }
+        },
+      ),
+      { numRuns: 15, endOnFailure: true },
+    );
+  }, 120_000);
+});
+
 describe('the VENDOR assignment', () => {
   it('is switched to on the Account page as any role: a person who is staff in one store and a vendor in another holds both', async () => {
     const shopA = await signUpOwner(h);

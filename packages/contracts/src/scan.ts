@@ -17,7 +17,7 @@ export const ZScanCodeOutput = z.object({
   code: z.string(),
   /** The item code a sale of it is credited through; null for the store's own goods. */
   itemCode: z.string().nullable(),
-  /** Who is paid: the code's vendor, with its booth (the item code); null for the store's own goods. */
+  /** Who is paid: the code's vendor, with its Booth field ('' when not given); null for the store's own goods. */
   vendor: z.object({ id: zIdOut, tradeName: z.string(), booth: z.string() }).nullable(),
   /** The item (ITEM), as /item/fetch answers it; null for an item code. */
   item: ZItem.nullable(),

@@ -469,6 +469,18 @@ export interface LedgerAccountsTable {
   balance: Int8;
 }
 
+/** Each account's sale entries summed per UTC hour, kept by the ledger's trigger (migration 0034): read, never written by the application. */
+export interface LedgerSaleHoursTable {
+  store_id: Int8;
+  vendor_id: Int8;
+  account_key: Int8;
+  hour: Timestamp;
+  lines: Int8;
+  sale: Int8;
+  commission: Int8;
+  card_fee: Int8;
+}
+
 /** Kept by the ledger's trigger (migration 0013): read, never written by the application. */
 export interface LedgerStoreTotalsTable {
   store_id: Int8;
@@ -710,6 +722,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_store_totals: LedgerStoreTotalsTable;
+  ledger_sale_hours: LedgerSaleHoursTable;
   payouts: PayoutsTable;
   payout_runs: PayoutRunsTable;
   store_counters: StoreCountersTable;

@@ -5,10 +5,12 @@
  * is checked with the server's schema before the save; the save is one /item/import, all
  * rows or none, and hands the new items to the tag printer. The vendor portal opens the
  * same grid with its own save (/portal/item/add) and names only the vendor's own codes.
+ * On a narrow screen (a phone) each row is a card of its own with the boxes stacked and
+ * labelled, so nothing scrolls sideways; the keys and the rows are the same.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -16,6 +18,8 @@ import { BLANK_ROW, checkRows, rowIsBlank, rowsFromCsv, type IntakeRow } from '.
 
 const FIELDS = ['itemCode', 'description', 'price', 'quantity'] as const;
 const FIELD_LABELS = { itemCode: 'Item Code', description: 'Description', price: 'Price', quantity: 'Qty' } as const;
+/** The phone's keyboard for each box. */
+const INPUT_MODES = { itemCode: 'text', description: 'text', price: 'decimal', quantity: 'numeric' } as const;
 
 /** Saves every row, all or none; answers the message to show and the new items. */
 export type SaveRows = (rows: ReturnType<typeof checkRows>[number]['input'][]) => Promise<{ message: string; items: { id: number }[] }>;
@@ -36,7 +40,7 @@ export function IntakeDialog({ opened, onClose, onSaved, save: saveRows, nameCod
   const [vendors, setVendors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const grid = useRef<HTMLTableSectionElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const utils = trpc.useUtils();
   const importItems = trpc.item.import.useMutation();
   const [saving, setSaving] = useState(false);
@@ -115,6 +119,100 @@ export function IntakeDialog({ opened, onClose, onSaved, save: saveRows, nameCod
     return checked[n - 1]?.error ?? null;
   };
 
+  /** Row i's box for `field`; on a phone with its label shown above it. */
+  const box = (i: number, field: (typeof FIELDS)[number]) => {
+    const row = rows[i]!;
+    return (
+      <TextInput
+        size={phone ? 'md' : 'xs'}
+        label={phone ? FIELD_LABELS[field] : undefined}
+        aria-label={`Row ${i + 1} ${FIELD_LABELS[field]}`}
+        inputMode={INPUT_MODES[field]}
+        data-row={i}
+        data-field={field}
+        value={row[field]}
+        error={field === 'price' && errorOf(i) ? true : undefined}
+        onChange={(e) => setField(i, field, e.currentTarget.value)}
+        onBlur={field === 'itemCode' ? () => void resolve(row.itemCode) : undefined}
+        onKeyDown={onKeyDown(i, field)}
+      />
+    );
+  };
+
+  /** Whose row i's code is. */
+  const vendorOf = (i: number) => {
+    const code = rows[i]!.itemCode.trim().toLowerCase();
+    return (
+      <Text size="xs" c={vendors[code]?.startsWith('Unknown') ? 'red' : undefined} data-testid={`intake-vendor-${i + 1}`}>
+        {code ? (vendors[code] ?? '…') : ''}
+      </Text>
+    );
+  };
+
+  /** What is wrong with row i, once the rows are checked. */
+  const errorText = (i: number) => {
+    const error = errorOf(i);
+    return error ? (
+      <Text size="xs" c="red">
+        {error}
+      </Text>
+    ) : null;
+  };
+
+  const cards = (
+    <Stack gap="xs">
+      {rows.map((_row, i) => (
+        <Paper key={i} withBorder p="xs" data-intake-row={i + 1} data-error={errorOf(i) ? '' : undefined} aria-label={`Row ${i + 1}`} role="group">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                Row {i + 1}
+              </Text>
+              {vendorOf(i)}
+            </Group>
+            {box(i, 'itemCode')}
+            {box(i, 'description')}
+            <SimpleGrid cols={2} spacing="xs">
+              {box(i, 'price')}
+              {box(i, 'quantity')}
+            </SimpleGrid>
+            {errorText(i)}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+
+  const table = (
+    <Table aria-label="Intake rows" verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>#</Table.Th>
+          {FIELDS.map((f) => (
+            <Table.Th key={f}>{FIELD_LABELS[f]}</Table.Th>
+          ))}
+          <Table.Th>Vendor</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((_row, i) => (
+          <Table.Tr key={i} data-intake-row={i + 1} data-error={errorOf(i) ? '' : undefined}>
+            <Table.Td>{i + 1}</Table.Td>
+            {FIELDS.map((f) => (
+              <Table.Td key={f} w={f === 'description' ? undefined : f === 'quantity' ? 70 : 120}>
+                {box(i, f)}
+              </Table.Td>
+            ))}
+            <Table.Td>
+              {vendorOf(i)}
+              {errorText(i)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+
   return (
     <Modal opened={opened} onClose={onClose} title="Intake" size="xl" fullScreen={phone}>
       <Stack gap="sm">
@@ -144,54 +242,15 @@ export function IntakeDialog({ opened, onClose, onSaved, save: saveRows, nameCod
             ))}
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={560} type="native">
-        <Table aria-label="Intake rows" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              {FIELDS.map((f) => (
-                <Table.Th key={f}>{FIELD_LABELS[f]}</Table.Th>
-              ))}
-              <Table.Th>Vendor</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody ref={grid}>
-            {rows.map((row, i) => {
-              const error = errorOf(i);
-              return (
-                <Table.Tr key={i} data-intake-row={i + 1} data-error={error ? '' : undefined}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  {FIELDS.map((f) => (
-                    <Table.Td key={f} w={f === 'description' ? undefined : f === 'quantity' ? 70 : 120}>
-                      <TextInput
-                        size="xs"
-                        aria-label={`Row ${i + 1} ${FIELD_LABELS[f]}`}
-                        data-row={i}
-                        data-field={f}
-                        value={row[f]}
-                        error={f === 'price' && error ? true : undefined}
-                        onChange={(e) => setField(i, f, e.currentTarget.value)}
-                        onBlur={f === 'itemCode' ? () => void resolve(row.itemCode) : undefined}
-                        onKeyDown={onKeyDown(i, f)}
-                      />
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Text size="xs" c={vendors[row.itemCode.trim().toLowerCase()]?.startsWith('Unknown') ? 'red' : undefined} data-testid={`intake-vendor-${i + 1}`}>
-                      {row.itemCode.trim() ? (vendors[row.itemCode.trim().toLowerCase()] ?? '…') : ''}
-                    </Text>
-                    {error ? (
-                      <Text size="xs" c="red">
-                        {error}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-        </Table.ScrollContainer>
+        <div ref={grid}>
+          {phone ? (
+            cards
+          ) : (
+            <Table.ScrollContainer minWidth={560} type="native">
+              {table}
+            </Table.ScrollContainer>
+          )}
+        </div>
         <Group justify="space-between" gap="sm">
           <Button variant="default" size="xs" onClick={() => setRows((rs) => [...rs, { ...BLANK_ROW }])}>
             Add row

@@ -82,7 +82,7 @@ export const OrderLineRow = memo(function OrderLineRow({ draft, lineKey, index, 
   const amounts = lineAmounts(line);
   const warnings = lineWarnings(line);
   const owner = lineOwner(line);
-  const ownerName = owner === null ? null : owner === 'own' ? "The store's own" : `${owner.tradeName} · booth ${owner.booth}`;
+  const ownerName = owner === null ? null : owner === 'own' ? "The store's own" : `${owner.tradeName}${owner.booth ? ` · booth ${owner.booth}` : ''}`;
   const ownerText = ownerName !== null && line.itemNumber !== '' ? `Item ${line.itemNumber} · ${ownerName}` : ownerName;
   return (
     <Table.Tr

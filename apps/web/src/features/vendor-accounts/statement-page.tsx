@@ -251,6 +251,51 @@ function StatementSheet({ s }: { s: Statement }) {
           </Table>
         </div>
 
+        {/* On a phone's screen the entries are a list instead, one entry a row, so nothing scrolls sideways; printed, always the table. */}
+        <ul className={classes.entryList} aria-label="Entries" data-testid="statement-entry-list">
+          <li className={classes.entryItem}>
+            <div>
+              <Text size="sm" fw={600}>
+                Opening balance
+              </Text>
+              <Text size="xs" c="dimmed">
+                {s.from}
+              </Text>
+            </div>
+            <Text size="sm" className={classes.money}>
+              <Balance value={fromWire(s.openingBalance)} />
+            </Text>
+          </li>
+          {s.entries.length === 0 ? (
+            <li className={classes.entryItem}>
+              <Text c="dimmed" size="sm">
+                No entries in this period.
+              </Text>
+            </li>
+          ) : (
+            s.entries.map((e) => (
+              <li key={e.id} className={classes.entryItem} data-kind={e.kind}>
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {LEDGER_KIND_LABELS[e.kind]}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {[e.day, e.orderNumber, e.itemCode ? `Item code ${e.itemCode}` : null].filter(Boolean).join(' · ')}
+                  </Text>
+                  {e.description || e.memo ? (
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {[e.description, e.memo].filter(Boolean).join(' · ')}
+                    </Text>
+                  ) : null}
+                </div>
+                <Text size="sm" className={classes.money}>
+                  <Balance value={fromWire(e.amount)} />
+                </Text>
+              </li>
+            ))
+          )}
+        </ul>
+
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Table aria-label="Totals by kind" verticalSpacing={4} data-testid="statement-totals">
             <Table.Thead>

@@ -149,24 +149,43 @@ function ofAccount(itemCodeId: number | null) {
   return itemCodeId === null ? sql`true` : sql`a.account_key = ${BigInt(itemCodeId)}`;
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
  * Σ of the sale entries (SALE, COMMISSION, CARD_FEE) of the vendor's accounts in
  * [start, end), and how many lines they are (each sold or refunded line posts exactly
- * one SALE entry). Read account by account from the ledger's index of accounts and
- * times (kind and amount included), so only the period's entries are read.
+ * one SALE entry). Account by account: the whole UTC hours of the period from the sums
+ * the ledger keeps per hour (ledger_sale_hours), and the entries of a part-hour at either
+ * end (a day starting on a half hour) from the ledger's index of accounts and times.
  */
 export async function saleTotals(db: Db, storeId: number, vendorId: bigint, itemCodeId: number | null, start: Date, end: Date) {
+  // The first whole hour at or after start, and the last hour boundary at or before end.
+  const hoursFrom = new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS);
+  const hoursTo = new Date(Math.floor(end.getTime() / HOUR_MS) * HOUR_MS);
+  // The part-hours at either end, each empty when the period starts or ends on the hour.
+  const edges = [
+    { from: start, to: new Date(Math.min(hoursFrom.getTime(), end.getTime())) },
+    { from: new Date(Math.max(hoursTo.getTime(), hoursFrom.getTime(), start.getTime())), to: end },
+  ].filter((edge) => edge.from < edge.to);
+  const edgeSums = edges.map(
+    (edge) => sql`
+      union all
+      select count(*) filter (where e.kind = 'SALE'), coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0),
+             coalesce(sum(e.amount) filter (where e.kind = 'COMMISSION'), 0), coalesce(sum(e.amount) filter (where e.kind = 'CARD_FEE'), 0)
+      from ledger_entries e
+      where e.store_id = a.store_id and e.vendor_id = a.vendor_id and coalesce(e.item_code_id, 0) = a.account_key
+        and e.created_at >= ${edge.from} and e.created_at < ${edge.to} and e.kind in ('SALE', 'COMMISSION', 'CARD_FEE')`,
+  );
   const { rows } = await sql<{ lines: string; lineTotal: string; commission: string; cardFee: string }>`
-    select count(*) filter (where e.kind = 'SALE')::text as lines,
-           coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0)::text as "lineTotal",
-           coalesce(sum(e.amount) filter (where e.kind = 'COMMISSION'), 0)::text as commission,
-           coalesce(sum(e.amount) filter (where e.kind = 'CARD_FEE'), 0)::text as "cardFee"
+    select coalesce(sum(t.lines), 0)::text as lines, coalesce(sum(t.sale), 0)::text as "lineTotal",
+           coalesce(sum(t.commission), 0)::text as commission, coalesce(sum(t.card_fee), 0)::text as "cardFee"
     from ledger_accounts a
     cross join lateral (
-      select e.kind, e.amount from ledger_entries e
-      where e.store_id = a.store_id and e.vendor_id = a.vendor_id and coalesce(e.item_code_id, 0) = a.account_key
-        and e.created_at >= ${start} and e.created_at < ${end} and e.kind in ('SALE', 'COMMISSION', 'CARD_FEE')
-    ) e
+      select h.lines, h.sale, h.commission, h.card_fee from ledger_sale_hours h
+      where h.store_id = a.store_id and h.vendor_id = a.vendor_id and h.account_key = a.account_key
+        and h.hour >= ${hoursFrom} and h.hour < ${hoursTo}
+      ${sql.join(edgeSums, sql``)}
+    ) t
     where ${inStore(storeId, 'a')} and a.vendor_id = ${vendorId} and ${ofAccount(itemCodeId)}`.execute(db);
   const r = rows[0]!;
   return { lines: BigInt(r.lines), lineTotal: BigInt(r.lineTotal), commission: BigInt(r.commission), cardFee: BigInt(r.cardFee) };
@@ -198,7 +217,9 @@ export interface SaleLineRow {
 
 /**
  * One page of the vendor's sold and refunded lines in [start, end), newest first: a page
- * of SALE entries from the index of the vendor's SALE entries by time, then each one's
+ * of SALE entries counted off in the index of the vendor's SALE entries by time alone
+ * (it carries the item code, for one account's page), from the newest or, for a page in
+ * the older half of the period's `total` lines, from the oldest; then each one's
  * line, order, refund, and the COMMISSION and CARD_FEE posted with it. A refund's row
  * has the refunded quantity negative and the reversal's amounts.
  */
@@ -210,16 +231,24 @@ export async function saleLinesPage(
   period: { start: Date; end: Date; timeZone: string },
   offset: number,
   limit: number,
+  total: number,
 ): Promise<SaleLineRow[]> {
+  if (offset >= total) return [];
   const account = itemCodeId === null ? sql`true` : sql`coalesce(s.item_code_id, 0) = ${BigInt(itemCodeId)}`;
+  // A page in the older half is counted off from the oldest line: the same rows, fewer skipped.
+  const fromOldest = offset > total / 2;
   const { rows } = await sql<SaleLineRow>`
-    with page as (
-      select s.id, s.created_at, s.order_id, s.order_line_id, s.refund_id, s.amount
+    with ids as (
+      select s.id
       from ledger_entries s
       where ${inStore(storeId, 's')} and s.vendor_id = ${vendorId} and s.kind = 'SALE' and ${account}
         and s.created_at >= ${period.start} and s.created_at < ${period.end}
-      order by s.created_at desc, s.id desc
-      limit ${limit} offset ${offset}
+      ${fromOldest ? sql`order by s.created_at, s.id` : sql`order by s.created_at desc, s.id desc`}
+      limit ${fromOldest ? Math.min(limit, total - offset) : limit} offset ${fromOldest ? Math.max(0, total - offset - limit) : offset}
+    ),
+    page as (
+      select s.id, s.created_at, s.order_id, s.order_line_id, s.refund_id, s.amount
+      from ids join ledger_entries s on s.id = ids.id
     )
     select p.created_at as date, to_char(p.created_at at time zone ${period.timeZone}, 'YYYY-MM-DD') as day,
            o.order_number as "orderNumber", r.number as "refundNumber",

@@ -237,11 +237,18 @@ export async function portalSales(c: VendorCaller, input: PortalSalesInput) {
   const itemCodeId = input.itemCodeId ?? null;
   await checkAccount(c, itemCodeId);
   const p = await period(c, input.from, input.to);
-  const [rows, totals, balance] = await Promise.all([
-    repo.saleLinesPage(c.db, c.storeId, c.vendorId, itemCodeId, { start: p.start, end: p.end, timeZone: p.calendar.timeZone }, (input.page - 1) * input.pageSize, input.pageSize),
-    repo.saleTotals(c.db, c.storeId, c.vendorId, itemCodeId, p.start, p.end),
-    repo.accountsBalance(c.db, c.storeId, c.vendorId, itemCodeId),
-  ]);
+  // One snapshot: the page is counted off against the totals' count of lines, and the totals add up to the balance shown.
+  const { rows, totals, balance } = await c.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const totals = await repo.saleTotals(trx, c.storeId, c.vendorId, itemCodeId, p.start, p.end);
+      const [rows, balance] = await Promise.all([
+        repo.saleLinesPage(trx, c.storeId, c.vendorId, itemCodeId, { start: p.start, end: p.end, timeZone: p.calendar.timeZone }, (input.page - 1) * input.pageSize, input.pageSize, Number(totals.lines)),
+        repo.accountsBalance(trx, c.storeId, c.vendorId, itemCodeId),
+      ]);
+      return { rows, totals, balance };
+    });
   return {
     success: true,
     from: p.from,

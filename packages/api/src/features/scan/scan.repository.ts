@@ -23,9 +23,9 @@ export async function findStockItemsBySkus(db: Db, storeId: number, skus: readon
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-/** A vendor's trade name, for the till. */
-export async function vendorName(db: Db, storeId: number, vendorId: number | bigint): Promise<{ id: bigint; tradeName: string } | undefined> {
-  const { rows } = await sql<{ id: bigint; tradeName: string }>`
-    select id, trade_name as "tradeName" from vendors where ${inStore(storeId)} and id = ${BigInt(vendorId)}`.execute(db);
+/** A vendor as the till names a line's owner: its trade name and its Booth field ('' when not given). */
+export async function vendorForTill(db: Db, storeId: number, vendorId: number | bigint): Promise<{ id: bigint; tradeName: string; booth: string } | undefined> {
+  const { rows } = await sql<{ id: bigint; tradeName: string; booth: string }>`
+    select id, trade_name as "tradeName", booth from vendors where ${inStore(storeId)} and id = ${BigInt(vendorId)}`.execute(db);
   return rows[0];
 }

@@ -42,17 +42,19 @@ export async function resolveCodes(db: Db, storeId: number, codes: readonly stri
 /**
  * /item/scan: what a code names (a tagged item's number or alias first) and who is paid
  * for it; a sold or withdrawn item is answered with why it cannot be sold, so the till
- * says so before the line is saved; 404 when it names nothing.
+ * says so before the line is saved; 404 when it names nothing. The owner is named by
+ * the vendor's trade name and Booth field.
  */
 export async function scanCode(db: Db, storeId: number, typed: string) {
   const tagged = await findItemByCode(db, storeId, typed);
   if (tagged) {
+    const owner = tagged.vendorId !== null ? await repo.vendorForTill(db, storeId, tagged.vendorId) : undefined;
     return {
       success: true,
       kind: 'ITEM' as const,
       code: tagged.itemNumber,
       itemCode: tagged.itemCode,
-      vendor: tagged.vendorId !== null ? { id: tagged.vendorId, tradeName: tagged.vendorName ?? '', booth: tagged.itemCode ?? '' } : null,
+      vendor: owner ?? null,
       item: toItem(tagged),
       unsellable: await unsellable(db, storeId, tagged),
       description: tagged.description,
@@ -62,13 +64,13 @@ export async function scanCode(db: Db, storeId: number, typed: string) {
   // Not an item's number or SKU: an item code's tag, or nothing.
   const code = (await resolveCodes(db, storeId, [typed])).get(typed.toLowerCase())?.code;
   if (!code) throw new AppError('NOT_FOUND', unknownItemCodeMessage(typed));
-  const vendor = code.vendorId != null ? await repo.vendorName(db, storeId, code.vendorId) : undefined;
+  const vendor = code.vendorId != null ? await repo.vendorForTill(db, storeId, code.vendorId) : undefined;
   return {
     success: true,
     kind: 'ITEM_CODE' as const,
     code: code.tag,
     itemCode: code.tag,
-    vendor: vendor ? { id: vendor.id, tradeName: vendor.tradeName, booth: code.tag } : null,
+    vendor: vendor ?? null,
     item: null,
     unsellable: null,
     description: null,
