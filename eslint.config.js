@@ -9,8 +9,10 @@
  *   builder entry points appear only in `*.repository.ts` and db-helpers.ts (a service opens
  *   transactions with db.transaction() and hands the trx to repository functions).
  *
- * One type-aware pass: the project service finds each file's nearest tsconfig.json, so a
- * file is type-checked by the same program `npm run typecheck` builds for it.
+ * One type-aware pass over the two programs `npm run typecheck` builds (everything that
+ * runs in Node, and the web app), so each file is type-checked once, by the program that
+ * checks it for the build; a program per package (the project service's nearest
+ * tsconfig.json) checked the shared packages again for every package importing them.
  */
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -68,7 +70,7 @@ export default defineConfig([
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        project: ['./tsconfig.json', './apps/web/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -8,7 +8,7 @@
 import { fromWire, toMoneyWire } from '@pos/contracts';
 import { checkoutProblemMessage, formatDateTimeIn, formatMoney, offlineSaleRefusal, planCheckout, type CheckoutPlan, type OrderSummary, type TenderMethod } from '@pos/domain';
 import { carriedTaxName, emptyLine, lineAmounts, lineIsComplete, linesMoveMoneyOut, storeTaxesFrom, summarizeLines, TAX_SLOT_INDEXES, toSubmitLine, type LineState, type StoreTaxes } from '../orders/order-lines';
-import { lineDetails, type ReceiptModel, type ReceiptRow, type ReceiptStore } from '../orders/receipt-model';
+import { addressLinesOf, lineDetails, type ReceiptModel, type ReceiptRow, type ReceiptStore } from '../orders/receipt-model';
 import type { DeviceSnapshotWire, OfflineSaleLineWire, SnapshotMethod } from './device-api';
 import type { DeviceRecord, OutboxEntry } from './device-db';
 import { snapshotLimits } from './device-sync';
@@ -143,10 +143,7 @@ export function offlineReceipt(figures: OfflineFigures, sale: { orderNumber: str
   settlement.push({ label: 'Amount paid', value: formatMoney(plan.amountPaid) }, { label: 'Change', value: formatMoney(plan.changeDue) });
   return {
     storeName: store.name,
-    addressLines: store.address
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l !== ''),
+    addressLines: addressLinesOf(store.address),
     orderNumber: sale.orderNumber,
     date: formatDateTimeIn(sale.soldAt, store.timeZone),
     customerName: sale.customerName,

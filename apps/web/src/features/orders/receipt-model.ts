@@ -49,6 +49,14 @@ export interface ReceiptModel {
 
 const TAX_FIELDS = ['tax1', 'tax2', 'tax3'] as const;
 
+/** A store's address as the receipt prints it: one line per line typed, blank ones left out. */
+export function addressLinesOf(address: string): string[] {
+  return address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
+
 /** The lines under an item: its code and unit price with any discount; each tax it carries. */
 export function lineDetails(code: string, price: bigint, discountPercent: bigint, discount: bigint, taxes: readonly { name: string; percent: bigint; amount: bigint }[]): string[] {
   const unit = [code.trim(), `${formatMoney(price)} each`].filter((part) => part !== '');
@@ -97,10 +105,7 @@ export function receiptModel(order: Order, store: ReceiptStore): ReceiptModel {
 
   return {
     storeName: store.name,
-    addressLines: store.address
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l !== ''),
+    addressLines: addressLinesOf(store.address),
     orderNumber: order.orderNumber,
     date: formatDateTimeIn(order.completedAt ?? order.createdAt, store.timeZone),
     customerName: order.customerName,

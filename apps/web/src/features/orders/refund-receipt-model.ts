@@ -6,7 +6,7 @@
  */
 import { fromWire, type Order, type Refund } from '@pos/contracts';
 import { formatDateTimeIn, formatMoney } from '@pos/domain';
-import type { ReceiptLine, ReceiptRow, ReceiptStore } from './receipt-model';
+import { addressLinesOf, type ReceiptLine, type ReceiptRow, type ReceiptStore } from './receipt-model';
 import { taxNamesOf } from './refund-form';
 
 export interface RefundReceiptModel {
@@ -49,10 +49,7 @@ export function refundReceiptModel(order: Order, refund: Refund, store: ReceiptS
   totals.push({ key: 'total', label: 'Total refunded', value: formatMoney(fromWire(refund.amount)) });
   return {
     storeName: store.name,
-    addressLines: store.address
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l !== ''),
+    addressLines: addressLinesOf(store.address),
     refundNumber: refund.number,
     orderNumber: order.orderNumber,
     date: formatDateTimeIn(refund.createdAt, store.timeZone),
