@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
-import { apiPost, baseURL, openAs, screenshot, SCREENSHOT_DIR, signUpOwnerViaApi, type OwnerAccount } from './support/app';
+import { apiPost, baseURL, openAs, screenshot, signUpOwnerViaApi, windowScreenshot, type OwnerAccount } from './support/app';
 import { pageTitle } from './support/screen';
 
 const pct = (value: string) => ({ type: 'Percent', value });
@@ -358,7 +358,7 @@ describe('Store Settings: an owner configures the store', () => {
       await expect(page.getByTestId('save-state').textContent()).resolves.toBe('Unsaved changes');
       // The notification is part of this state: a plain capture keeps it.
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}settings-save-failed.png` });
+      await windowScreenshot(page, 'settings-save-failed');
       expect((await fetchSettings()).orderPrefix).toBe('INV-');
     } finally {
       await page.unroute('**/trpc/store.updateSettings**');

@@ -207,16 +207,25 @@ export async function readSession(page: Page): Promise<StoredSession> {
 }
 
 /**
- * Writes /work/main/screenshots/<name>.png (gitignored) for a person to look at. The
- * window grows to the page's height for the shot (a full-page capture would cut the
- * fixed drawer at the first screen), and toasts are dismissed first.
+ * Whether this run writes screenshots (`E2E_SCREENSHOTS=1`): for a person looking at the
+ * screens they changed. Off in `npm test`, where nobody looks at them and capturing them
+ * was a sixth of the specs' time (docs/PERFORMANCE.md, "The test command"); a spec walks
+ * the same steps either way.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = `${SCREENSHOT_DIR}${name}.png`;
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Toasts are dismissed (so the steps after it never depend on whether shots are taken),
+ * then, when SCREENSHOTS is on, writes screenshots/<name>.png (gitignored). The window
+ * grows to the page's height for the shot (a full-page capture would cut the fixed
+ * drawer at the first screen).
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
   const toasts = page.locator('.mantine-Notification-root');
   for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
   await toasts.first().waitFor({ state: 'detached' }).catch(() => undefined);
+  if (!SCREENSHOTS) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
   const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
   if (height > viewport.height) {
@@ -225,11 +234,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     await page.waitForTimeout(250);
   }
   try {
-    await page.screenshot({ path });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
   } finally {
     if (height > viewport.height) await page.setViewportSize(viewport);
   }
-  return path;
+}
+
+/** The window exactly as it is (toasts, tooltips, scroll) to screenshots/<name>.png, when SCREENSHOTS is on. */
+export async function windowScreenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
 }
 
 /** The drawer's entries (their paths), parents opened first, in order. */
