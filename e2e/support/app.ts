@@ -222,9 +222,7 @@ export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
  * drawer at the first screen).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const toasts = page.locator('.mantine-Notification-root');
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-  await toasts.first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page).catch(() => undefined);
   if (!SCREENSHOTS) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -239,6 +237,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   } finally {
     if (height > viewport.height) await page.setViewportSize(viewport);
   }
+}
+
+/**
+ * Closes every toast and waits until none is left. Always the first one's button, one at a
+ * time: a closed toast leaves at once (no exit transition under reduced motion), so a list
+ * of buttons taken beforehand points past its end, and each click on a gone button waited
+ * out the whole timeout.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const closes = page.locator('.mantine-Notification-closeButton');
+  for (let tries = 0; tries < 20 && (await closes.count()) > 0; tries++) await closes.first().click({ timeout: 2_000 }).catch(() => undefined);
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
 }
 
 /** The window exactly as it is (toasts, tooltips, scroll) to screenshots/<name>.png, when SCREENSHOTS is on. */
