@@ -421,7 +421,11 @@ export async function journalsPage(db: Db, storeId: number, q: JournalsQuery) {
   return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account, amount: BigInt(l.amount) })) }));
 }
 
-/** What the chart of accounts is made from: payment methods (archived too), tax slots, vendors, and codes with their own account. */
+/**
+ * What the chart of accounts is made from: payment methods (archived too), tax slots,
+ * vendors with their kept slugs (from `vendors_store_account_slug`, the index alone; null
+ * when forgotten since), and codes with their own account.
+ */
 export async function chartFacts(db: Db, storeId: number) {
   const [store, paymentMethods, vendors, codes] = await Promise.all([
     db
@@ -430,7 +434,7 @@ export async function chartFacts(db: Db, storeId: number) {
       .where('id', '=', BigInt(storeId))
       .executeTakeFirstOrThrow(),
     db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
-    db.selectFrom('vendors').select(['id', 'trade_name as name']).where(inStore(storeId)).orderBy('id').execute(),
+    db.selectFrom('vendors').select(['id', 'account_slug as slug']).where(inStore(storeId)).orderBy('id').execute(),
     // Codes with a separate statement, and codes whose account outlived the setting: two
     // small partial indexes, never every item code of the store.
     sql<{ id: bigint; vendorId: bigint; code: string }>`

@@ -21,6 +21,7 @@ import {
   adjustmentJournal,
   assertVendorLegsMatchLedger,
   chartOfAccounts,
+  chartOfKeptAccounts,
   codeAccountSlugs,
   dayCloseJournal,
   fixedAccountName,
@@ -288,11 +289,25 @@ async function nameAccounts(db: Db, storeId: number, keys: Iterable<string>): Pr
   return named;
 }
 
-/** The store's chart of accounts, each with its default name and the export name and number the store gave it. */
+/**
+ * The store's chart of accounts, each with its default name (the vendors' from their
+ * kept slugs) and the export name and number the store gave it.
+ */
 async function chart(db: Db, storeId: number) {
-  const [facts, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  await ensureVendorSlugs(db, storeId);
+  const [first, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  let facts = first;
+  // A vendor renamed by another path between the two reads has its slug forgotten again.
+  if (facts.chart.vendors.some((v) => v.slug === null)) {
+    await ensureVendorSlugs(db, storeId);
+    facts = await repo.chartFacts(db, storeId);
+  }
+  const vendors = facts.chart.vendors.map((v) => {
+    if (v.slug === null) throw new Error(`vendor ${v.id} has no account slug`);
+    return { id: v.id, slug: v.slug };
+  });
   const byAccount = new Map(names.map((n) => [n.account, n]));
-  const accounts = chartOfAccounts(facts.chart).map((a) => ({
+  const accounts = chartOfKeptAccounts({ ...facts.chart, vendors }).map((a) => ({
     ...a,
     exportName: byAccount.get(a.key)?.exportName ?? '',
     exportNumber: byAccount.get(a.key)?.exportNumber ?? '',
