@@ -34,9 +34,19 @@ export interface JournalHead {
  * balance reads (`journal_balances`, `journal_days`: migration 0030), as the
  * data-modifying parts (`journal_*`) of one statement's WITH: alone (insertJournal) or in
  * a sale's last statement. The sums' rows are taken in account order, as every journal
- * takes them, so two postings never wait on each other crosswise. The legs' balance is
- * checked at commit.
+ * takes them, so two postings never wait on each other crosswise. A store-wide account's
+ * sums go to its slot of the transaction (`SUMS_SLOT`), so concurrent sales of one store
+ * do not wait on its drawer's, revenue's or tax's rows. The legs' balance is checked at
+ * commit.
  */
+/**
+ * The row of an account's sums a journal adds to (migration 0035, one store's sums spread
+ * over slots): a vendor's accounts one row (slot 0: a store of 100,000 vendors keeps the
+ * rows it had), a store-wide account the slot of the transaction's id, the same for every
+ * row the transaction adds to.
+ */
+const SUMS_SLOT = sql`case when l.account like 'vendor:%' then 0 else txid_current() % 8 end::int2`;
+
 export function journalWrites(storeId: number, head: JournalHead, legs: readonly JournalLeg[]): RawBuilder<unknown> {
   const store = BigInt(storeId);
   return sql`
@@ -52,13 +62,13 @@ export function journalWrites(storeId: number, head: JournalHead, legs: readonly
       insert into journal_legs (journal_id, store_id, account, amount)
       select j.id, j.store_id, l.account, l.amount from journal_head j cross join journal_lines l),
     journal_day_sums as (
-      insert into journal_days as d (store_id, account, business_day, amount)
-      select j.store_id, l.account, j.business_day, l.amount from journal_head j cross join journal_lines l order by l.account
-      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount),
+      insert into journal_days as d (store_id, account, business_day, slot, amount)
+      select j.store_id, l.account, j.business_day, ${SUMS_SLOT}, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, business_day, slot) do update set amount = d.amount + excluded.amount),
     journal_balance_sums as (
-      insert into journal_balances as b (store_id, account, balance)
-      select j.store_id, l.account, l.amount from journal_head j cross join journal_lines l order by l.account
-      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)${
+      insert into journal_balances as b (store_id, account, slot, balance)
+      select j.store_id, l.account, ${SUMS_SLOT}, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, slot) do update set balance = b.balance + excluded.balance)${
         mayDateBack(head)
           ? sql`,
     journal_month_sums as (
@@ -224,9 +234,9 @@ export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
 // how the writer spreads a sum's rows touches one place.
 // ---------------------------------------------------------------------------------
 
-/** Each account's balance (Σ of its legs) from `journal_balances`: one row per account (its primary key). */
+/** Each account's balance (Σ of its legs) from `journal_balances`, one row per account (a store-wide account's slots summed). */
 function balancesSql(storeId: number) {
-  return sql<{ account: string; amount: bigint }>`select account, balance as amount from journal_balances where ${inStore(storeId)}`;
+  return sql<{ account: string; amount: bigint }>`select account, sum(balance)::int8 as amount from journal_balances where ${inStore(storeId)} group by account`;
 }
 
 /** Each account's movement over business days after..through (`after` excluded; null: from the first day), from `journal_days`. */
@@ -277,7 +287,7 @@ function planSql(storeId: number, plan: SumsPlan) {
 
 /**
  * Each account's balance at the end of a day, one row per account, zero balances
- * included: today's balances are that already (one row an account), the other plans are
+ * included: today's balances are that already (`balancesSql`), the other plans are
  * summed per account.
  */
 function sumsOf(storeId: number, plan: SumsPlan) {
