@@ -115,10 +115,10 @@ export async function searchVendors(db: Db, storeId: number, search: string, pag
   return { rows, total: BigInt(count.n) };
 }
 
-/** Live vendors of the store, from the counter the database keeps (migration 0008). */
+/** Live vendors of the store, from the counter the database keeps (migration 0008; the Σ of the store's slots, migration 0035). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
-  const row = await db.selectFrom('store_counters').select('live_vendors').where(inStore(storeId)).executeTakeFirst();
-  return row?.live_vendors ?? 0n;
+  const { rows } = await sql<{ n: bigint }>`select coalesce(sum(live_vendors), 0)::int8 as n from store_counters where ${inStore(storeId)}`.execute(db);
+  return rows[0]!.n;
 }
 
 /** The columns a save writes; Vendor Type and Monthly Rent only when given (a new vendor takes the defaults). */
