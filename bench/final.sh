@@ -47,9 +47,9 @@ for s in $STEPS; do
     # One store's sales a second with 16 tills, and what they wait on (an answer may take
     # 30 s: under any load the queued sales' warm-up passes autocannon's default 10 s).
     step "contention: checkout at 1 and 16 connections, 20k orders"
-    BENCH_TIMEOUT_S=${BENCH_TIMEOUT_S:-30} BENCH_SUBMIT_POOL=40000 DATABASE_URL=$PG/pos_bench_contention npx tsx bench/run.ts --skip-generate --skip-web --only submit-payments --connections 1,16 --duration 15 2>&1 | grep -E 'submit-payments|ratio' | tee -a "$LOG"
+    BENCH_TIMEOUT_S=${BENCH_TIMEOUT_S:-30} BENCH_SUBMIT_POOL=${BENCH_SUBMIT_POOL:-40000} DATABASE_URL=$PG/pos_bench_contention npx tsx bench/run.ts --skip-generate --skip-web --only submit-payments --connections 1,16 --duration 15 2>&1 | grep -E 'submit-payments|ratio' | tee -a "$LOG"
     step "contention: waits during 16 connections"
-    BENCH_TIMEOUT_S=${BENCH_TIMEOUT_S:-30} BENCH_SUBMIT_POOL=40000 DATABASE_URL=$PG/pos_bench_contention npx tsx bench/contention.ts --duration 15 2>&1 | tee -a "$LOG"
+    BENCH_TIMEOUT_S=${BENCH_TIMEOUT_S:-30} BENCH_SUBMIT_POOL=${BENCH_SUBMIT_POOL:-40000} DATABASE_URL=$PG/pos_bench_contention npx tsx bench/contention.ts --duration 15 2>&1 | tee -a "$LOG"
     ;;
   tables)
     # The warm 1M-order tables: every scenario at 1, 16 and 64 connections, the web build, reports, settlement.

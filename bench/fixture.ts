@@ -89,10 +89,10 @@ export async function prepareLoad(db: Kysely<Database>, recorder: Recorder, opts
     }
     const route: BaselineRoute = { name: s.name, recordings };
     if (s.consumes) {
-      const { recordInput, recorded, valueOf } = s.consumes;
-      const { statements } = await rec((caller) => caller.order.submit(recordInput as never), s.identity ?? undefined);
-      recordings.push(statements);
-      route.substitute = (pick) => [[String(recorded), valueOf(pick)]];
+      // One recording a code: the replay of pick p is recording p mod n (buildBaseline's pick), its draft replaced by the pick's.
+      const { recordings: made, valueOf } = s.consumes;
+      for (const r of made) recordings.push((await rec((caller) => caller.order.submit(r.input as never), s.identity ?? undefined)).statements);
+      route.substitute = (pick) => [[String(made[pick % made.length]!.recorded), valueOf(pick)]];
     }
     if (s.name === 'login') {
       const user = await db.selectFrom('users').select('password_hash').where('username', '=', fixture.loginBody.usernameOrEmail).executeTakeFirstOrThrow();

@@ -514,12 +514,12 @@ async function generateJournals(client: pg.Client, generated: string) {
        select j.store_id, l.account, j.business_day, sum(l.amount)::bigint
        from journals j join journal_legs l on l.journal_id = j.id where j.id > $1
        group by j.store_id, l.account, j.business_day
-       on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount;
+       on conflict (store_id, account, business_day, slot) do update set amount = d.amount + excluded.amount;
        insert into journal_balances as b (store_id, account, balance)
        select j.store_id, l.account, sum(l.amount)::bigint
        from journals j join journal_legs l on l.journal_id = j.id where j.id > $1
        group by j.store_id, l.account
-       on conflict (store_id, account) do update set balance = b.balance + excluded.balance;`.replace(/\$1/g, String(withLegs)),
+       on conflict (store_id, account, slot) do update set balance = b.balance + excluded.balance;`.replace(/\$1/g, String(withLegs)),
     ),
   );
   log(`journals: ${await count(client, 'select count(*) as n from journals')}, legs: ${await count(client, 'select count(*) as n from journal_legs')}`);

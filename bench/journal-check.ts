@@ -25,7 +25,7 @@ export async function checkSaleJournals(db: Kysely<Database>, storeId: number, s
   return { journals: rows.length, vendorLegs };
 }
 
-/** Checks that the store's journal_days and journal_balances equal the sums of its legs. */
+/** Checks that the store's journal_days and journal_balances (each key summed over its slots) equal the sums of its legs. */
 export async function checkJournalSums(db: Kysely<Database>, storeId: number): Promise<void> {
   // Every leg of the store is read here: longer than the product's statement timeout allows.
   const { rows: drift } = await db.transaction().execute(async (trx) => {
@@ -33,10 +33,10 @@ export async function checkJournalSums(db: Kysely<Database>, storeId: number): P
     return sql<{ days: string; balances: string }>`
     select (select count(*) from (select account, business_day, sum(l.amount) as amount from journals j join journal_legs l on l.journal_id = j.id
                                   where j.store_id = ${storeId} group by account, business_day) t
-            full join (select account, business_day, amount from journal_days where store_id = ${storeId}) d using (account, business_day)
+            full join (select account, business_day, sum(amount) as amount from journal_days where store_id = ${storeId} group by 1, 2) d using (account, business_day)
             where t.amount is distinct from d.amount)::text as days,
            (select count(*) from (select account, sum(amount) as amount from journal_days where store_id = ${storeId} group by account) t
-            full join (select account, balance from journal_balances where store_id = ${storeId}) b using (account)
+            full join (select account, sum(balance) as balance from journal_balances where store_id = ${storeId} group by 1) b using (account)
             where t.amount is distinct from b.balance)::text as balances`.execute(trx);
   });
   if (drift[0]!.days !== '0' || drift[0]!.balances !== '0') throw new Error(`the writer's sums differ from the legs: ${JSON.stringify(drift[0])}`);

@@ -24,8 +24,12 @@ export interface SubmitFixture {
   cashier: Identity;
   /** Drafts made for this run, one per submit; a submitted order cannot be submitted again. */
   orderIds: number[];
-  /** The draft the baseline's recording was made with (its id is replaced by the pool's in a replay). */
+  /** The vendors' codes sold, one a sale in turn (submit-fixture.ts). */
+  codes: string[];
+  /** The draft the baseline's recording of the first code was made with (its id is replaced by the pool's in a replay). */
   recordOrderId: number;
+  /** A draft per code, for the baseline's recording of a sale of that code. */
+  recordOrderIds: number[];
   cardId: number;
   cashId: number;
 }
@@ -47,7 +51,7 @@ export interface Scenario {
    * every door and connection count of the run, never twice. The baseline replays one
    * recording, made with `recordInput`, with `recorded` replaced by the pick's value.
    */
-  consumes?: { recordInput: Record<string, unknown>; recorded: number; valueOf: (pick: number) => number };
+  consumes?: { recordings: { input: Record<string, unknown>; recorded: number }[]; valueOf: (pick: number) => number };
   /** Connection counts to measure at (default: those of the run). */
   connections?: number[];
 }
@@ -74,11 +78,12 @@ export function updateLineInput(lineId: number) {
  * through) at $20.00 with GST 5 % (total $21.00), paid $15.00 by card and $10.00 in cash
  * ($4.00 change), with an idempotency key.
  */
-export function submitInput(f: SubmitFixture, orderId: number) {
+/** A sale of one line of a vendor's code (the pick's in turn: `f.codes[pick % f.codes.length]`). */
+export function submitInput(f: SubmitFixture, orderId: number, pick = 0) {
   return {
     orderId,
     customerName: 'Bench customer',
-    items: [{ itemCode: 'SB1', description: 'Brass lamp', quantity: 1, price: money(20_000_000), tax1Enabled: true, tax1Percent: percent(5_000_000), tax1Description: 'GST' }],
+    items: [{ itemCode: f.codes[pick % f.codes.length]!, description: 'Brass lamp', quantity: 1, price: money(20_000_000), tax1Enabled: true, tax1Percent: percent(5_000_000), tax1Description: 'GST' }],
     payments: [
       { paymentMethodId: f.cardId, amount: money(15_000_000) },
       { paymentMethodId: f.cashId, amount: money(10_000_000) },
@@ -125,9 +130,13 @@ export function scenarios(f: Fixture): Scenario[] {
       procedure: 'order.submit',
       type: 'mutation',
       identity: f.submit.cashier,
-      input: (pick) => submitInput(f.submit, f.submit.orderIds[pick % f.submit.orderIds.length]!),
+      input: (pick) => submitInput(f.submit, f.submit.orderIds[pick % f.submit.orderIds.length]!, pick),
       picks: f.submit.orderIds.length,
-      consumes: { recordInput: submitInput(f.submit, f.submit.recordOrderId), recorded: f.submit.recordOrderId, valueOf: (pick) => f.submit.orderIds[pick % f.submit.orderIds.length]! },
+      // The baseline replays the recording of the pick's code, its draft replaced by the pick's.
+      consumes: {
+        recordings: f.submit.recordOrderIds.map((recorded, code) => ({ input: submitInput(f.submit, recorded, code), recorded })),
+        valueOf: (pick) => f.submit.orderIds[pick % f.submit.orderIds.length]!,
+      },
       connections: [1, 16],
     },
     // Last: it makes a new draft per call, some 15,000 a run, which would be the newest

@@ -38,18 +38,30 @@ const MEASURES = [
 ] as const;
 type Measure = (typeof MEASURES)[number];
 
-/** insert ... select ... on conflict add: `select` answers store_id, dim, day, key and then the named measures. */
-function upsert(measures: readonly Measure[], select: string): string {
-  return `insert into report_days as r (store_id, dim, day, key, ${measures.join(', ')})
+/**
+ * insert ... select ... on conflict add: `select` answers store_id, dim, day, key and then
+ * the named measures. With `slot` (an expression over the row's `dim`: migration 0035,
+ * one store's rows spread over slots), each row goes to that slot of its key.
+ */
+function upsert(measures: readonly Measure[], select: string, slot?: string): string {
+  const add = `do update set ${MEASURES.map((m) => `${m} = r.${m} + excluded.${m}`).join(', ')}`;
+  if (slot === undefined) {
+    return `insert into report_days as r (store_id, dim, day, key, ${measures.join(', ')})
     ${select}
     order by 1, 2, 3, 4
-    on conflict (store_id, dim, day, key) do update set ${MEASURES.map((m) => `${m} = r.${m} + excluded.${m}`).join(', ')}`;
+    on conflict (store_id, dim, day, key) ${add}`;
+  }
+  return `insert into report_days as r (store_id, dim, day, key, slot, ${measures.join(', ')})
+    select x.store_id, x.dim, x.day, x.key, ${slot}, ${measures.map((m) => `x.${m}`).join(', ')}
+    from (${select}) x (store_id, dim, day, key, ${measures.join(', ')})
+    order by 1, 2, 3, 4, 5
+    on conflict (store_id, dim, day, key, slot) ${add}`;
 }
 
 const localDay = (column: string) => `(${column} at time zone s.time_zone)::date`;
 
 /** Completed orders: their totals (ALL, CASHIER), lines (VENDOR, ITEM_CODE, TAX) and payments (PAYMENT_METHOD). */
-const ADD_ORDERS = `
+const addOrders = (slot?: string) => `
   ${upsert(
     ['orders', 'gross', 'discounts', 'net', 'tax1', 'tax2', 'tax3', 'customer_fees', 'own_sales', 'applied', 'tendered', 'change_given'],
     `select o.store_id, d.dim, ${localDay('o.completed_at')}, case d.dim when 'ALL' then '' else coalesce(o.created_by::text, '') end,
@@ -70,6 +82,7 @@ const ADD_ORDERS = `
        group by p.order_id) pay on pay.order_id = o.id
      where o.id = any(ids) and o.completed_at is not null
      group by 1, 2, 3, 4`,
+    slot,
   )};
   ${upsert(
     ['orders', 'gross', 'discounts', 'net', 'tax1', 'tax2', 'tax3', 'own_sales'],
@@ -85,6 +98,7 @@ const ADD_ORDERS = `
      cross join (values ('ITEM_CODE'), ('VENDOR')) d(dim)
      where o.id = any(ids) and o.completed_at is not null
      group by 1, 2, 3, 4`,
+    slot,
   )};
   ${upsert(
     ['orders', 'net', 'tax1', 'tax2', 'tax3'],
@@ -99,6 +113,7 @@ const ADD_ORDERS = `
      where o.id = any(ids) and o.completed_at is not null
        and case t.n when 1 then l.tax1_enabled when 2 then l.tax2_enabled else l.tax3_enabled end
      group by 1, 2, 3, 4`,
+    slot,
   )};
   ${upsert(
     ['orders', 'customer_fees', 'applied', 'tendered', 'change_given'],
@@ -110,10 +125,12 @@ const ADD_ORDERS = `
      join order_payments p on p.store_id = o.store_id and p.order_id = o.id
      where o.id = any(ids) and o.completed_at is not null
      group by 1, 2, 3, 4`,
+    slot,
   )};`;
 
 /** Commission and card fees from the ledger (sales and their reversals), on the entry's day. */
-const ADD_ENTRIES = upsert(
+const addEntries = (slot?: string) =>
+  upsert(
   ['commission', 'card_fees'],
   `select e.store_id, d.dim, ${localDay('e.created_at')},
           case d.dim when 'ALL' then ''
@@ -130,18 +147,21 @@ const ADD_ENTRIES = upsert(
    cross join (values ('ALL'), ('CASHIER'), ('ITEM_CODE'), ('VENDOR')) d(dim)
    where e.id = any(ids) and e.kind in ('COMMISSION', 'CARD_FEE')
    group by 1, 2, 3, 4`,
+  slot,
 );
 
 /** What refunds gave back, on the refund's day: in all (ALL, CASHIER), by line (VENDOR, ITEM_CODE, TAX: its tax) and by method. */
-const ADD_REFUNDS = upsert(
+const addRefunds = (slot?: string) =>
+  upsert(
   ['refunds'],
   `select f.store_id, d.dim, ${localDay('f.created_at')}, case d.dim when 'ALL' then '' else coalesce(f.created_by::text, '') end, sum(f.amount)
    from refunds f join stores s on s.id = f.store_id
    cross join (values ('ALL'), ('CASHIER')) d(dim)
    where f.id = any(ids)
    group by 1, 2, 3, 4`,
+  slot,
 );
-const ADD_REFUND_LINES = `
+const addRefundLines = (slot?: string) => `
   ${upsert(
     ['refunds'],
     `select rl.store_id, d.dim, ${localDay('f.created_at')},
@@ -156,6 +176,7 @@ const ADD_REFUND_LINES = `
      cross join (values ('ITEM_CODE'), ('VENDOR')) d(dim)
      where rl.id = any(ids)
      group by 1, 2, 3, 4`,
+    slot,
   )};
   ${upsert(
     ['refunds'],
@@ -167,8 +188,10 @@ const ADD_REFUND_LINES = `
      cross join (values (1), (2), (3)) t(n)
      where rl.id = any(ids) and case t.n when 1 then l.tax1_enabled when 2 then l.tax2_enabled else l.tax3_enabled end
      group by 1, 2, 3, 4`,
+    slot,
   )};`;
-const ADD_REFUND_PAYMENTS = upsert(
+const addRefundPayments = (slot?: string) =>
+  upsert(
   ['refunds'],
   `select rp.store_id, 'PAYMENT_METHOD', ${localDay('f.created_at')}, rp.payment_method_id::text, sum(rp.amount)
    from refund_payments rp
@@ -176,15 +199,19 @@ const ADD_REFUND_PAYMENTS = upsert(
    join stores s on s.id = rp.store_id
    where rp.id = any(ids)
    group by 1, 2, 3, 4`,
+  slot,
 );
 
-const FUNCTIONS: Record<string, string> = {
-  orders: ADD_ORDERS,
-  entries: ADD_ENTRIES,
-  refunds: ADD_REFUNDS,
-  refund_lines: ADD_REFUND_LINES,
-  refund_payments: ADD_REFUND_PAYMENTS,
-};
+/** The body of each `report_days_add_*` function, by name; with `slot`, rows spread over slots (see upsert). */
+export function reportDaysFunctions(slot?: string): Record<string, string> {
+  return {
+    orders: addOrders(slot),
+    entries: addEntries(slot),
+    refunds: addRefunds(slot),
+    refund_lines: addRefundLines(slot),
+    refund_payments: addRefundPayments(slot),
+  };
+}
 
 /** Trigger → the ids its statement added that count. */
 const TRIGGERS: { table: string; fn: string; event: 'insert' | 'update'; ids: string }[] = [
@@ -212,7 +239,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (store_id, dim, day, key)
     )`).execute(db);
 
-  for (const [name, body] of Object.entries(FUNCTIONS)) {
+  for (const [name, body] of Object.entries(reportDaysFunctions())) {
     await sql.raw(`create function report_days_add_${name}(ids bigint[]) returns void language plpgsql as $fn$ begin ${body.trim().replace(/;$/, "")}; end $fn$`).execute(db);
   }
   for (const t of TRIGGERS) {
@@ -268,6 +295,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop function report_days_${t.table}()`).execute(db);
   }
   await sql`drop function report_days_rebuild()`.execute(db);
-  for (const name of Object.keys(FUNCTIONS)) await sql.raw(`drop function report_days_add_${name}(bigint[])`).execute(db);
+  for (const name of Object.keys(reportDaysFunctions())) await sql.raw(`drop function report_days_add_${name}(bigint[])`).execute(db);
   await sql`drop table report_days`.execute(db);
 }

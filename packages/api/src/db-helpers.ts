@@ -110,7 +110,7 @@ export function compiledByShape<A extends readonly unknown[], R>(
       shapes.set(shape, compiled);
     }
     const { sql: text, parameters } = compiled;
-    return db.executeQuery(CompiledQuery.raw(text, parameters.map((p) => (p instanceof Slot ? args[p.index] : p))) as CompiledQuery<R>);
+    return db.executeQuery<R>(CompiledQuery.raw(text, parameters.map((p) => (p instanceof Slot ? args[p.index] : p))));
   };
 }
 

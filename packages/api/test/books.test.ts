@@ -228,10 +228,10 @@ describe('the worked example of the books, through the API', () => {
     const { rows } = await sql<{ days: string; balances: string }>`
       select (select count(*) from (select l.account, j.business_day, sum(l.amount) as amount from journals j join journal_legs l on l.journal_id = j.id
                                     where j.store_id = ${storeId} group by 1, 2) t
-              full join (select account, business_day, amount from journal_days where store_id = ${storeId}) d using (account, business_day)
+              full join (select account, business_day, sum(amount) as amount from journal_days where store_id = ${storeId} group by 1, 2) d using (account, business_day)
               where t.amount is distinct from d.amount)::text as days,
              (select count(*) from (select account, sum(amount) as amount from journal_legs where store_id = ${storeId} group by 1) t
-              full join (select account, balance from journal_balances where store_id = ${storeId}) b using (account)
+              full join (select account, sum(balance) as balance from journal_balances where store_id = ${storeId} group by 1) b using (account)
               where t.amount is distinct from b.balance)::text as balances`.execute(handle.db);
     expect(rows[0]).toEqual({ days: '0', balances: '0' });
     // Read back as of the day before (nothing yet), today and tomorrow (the same balances).

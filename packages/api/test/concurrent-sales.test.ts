@@ -7,12 +7,14 @@
  * writer reads back from the posted entries, and every reader of the running sums (trial
  * balance, sales reports by every grouping, Z report, balances, the owner's dashboard
  * counters) answers what it answers once the sums are computed again from the rows they
- * sum.
+ * sum. The store-wide sums are spread over slots (migration 0035), so the sales add to
+ * several rows of each store-wide key; a vendor's sums stay one row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
 import { parseMoney, parsePercent, REPORT_GROUPINGS } from '@pos/domain';
+import { migrations } from '../../../migrations/index';
 import { saleLegs } from '../src/features/books/books.service';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, type ApiHarness } from '../../../test/factories';
@@ -93,6 +95,30 @@ async function keptSums() {
 }
 
 describe(`${TILLS} tills of one store selling at once`, () => {
+  it('adds to several slots of each store-wide sum, and to one row of each vendor sum', async () => {
+    const storeId = shop.owner.storeId;
+    const { rows } = await sql<{ sums: string; slots: number }>`
+      select sums, count(distinct slot)::int as slots from (
+        select 'report days ' || dim as sums, slot from report_days where store_id = ${storeId} and dim in ('ALL', 'CASHIER', 'TAX', 'PAYMENT_METHOD')
+        union all select 'store counters', slot from store_counters where store_id = ${storeId}
+        union all select 'store totals', slot from ledger_store_totals where store_id = ${storeId}
+        union all select 'balance history', slot from ledger_balance_history where store_id = ${storeId}
+        union all select 'journal days ' || account, slot from journal_days where store_id = ${storeId} and account in ('drawer', 'sales-tax:1')
+        union all select 'journal balances ' || account, slot from journal_balances where store_id = ${storeId} and account in ('drawer', 'sales-tax:1')) x
+      group by sums order by sums`.execute(handle.db);
+    expect(rows).toHaveLength(11);
+    for (const row of rows) expect(row.slots, row.sums).toBeGreaterThan(1);
+    // A vendor's (and an item code's) sums: one row for each key, in slot 0.
+    const { rows: vendorRows } = await sql<{ sums: string; keys: number; rows: number; slotted: number }>`
+      select sums, count(distinct k)::int as keys, count(*)::int as rows, count(*) filter (where slot <> 0)::int as slotted from (
+        select 'report days ' || dim as sums, dim || day || key as k, slot from report_days where store_id = ${storeId} and dim in ('VENDOR', 'ITEM_CODE')
+        union all select 'journal days', account || business_day, slot from journal_days where store_id = ${storeId} and account like 'vendor:%'
+        union all select 'journal balances', account, slot from journal_balances where store_id = ${storeId} and account like 'vendor:%') x
+      group by sums order by sums`.execute(handle.db);
+    expect(vendorRows.map((r) => r.sums)).toEqual(['journal balances', 'journal days', 'report days ITEM_CODE', 'report days VENDOR']);
+    for (const row of vendorRows) expect({ sums: row.sums, rows: row.rows, slotted: row.slotted }).toEqual({ sums: row.sums, rows: row.keys, slotted: 0 });
+  });
+
   it('writes each sale the journal the books writer reads back from its posted entries and payments', async () => {
     const storeId = shop.owner.storeId;
     for (const orderId of orderIds) {
@@ -102,6 +128,21 @@ describe(`${TILLS} tills of one store selling at once`, () => {
       const readBack = (await saleLegs(handle.db, storeId, orderId)).map((l) => ({ account: l.account, amount: String(l.amount) }));
       expect(rows).toEqual(readBack.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)));
     }
+  });
+
+  it('keeps every sum and every reader as they were when the slots are added into one row (the migration taken back) and the migration runs again', async () => {
+    const kept = await keptSums();
+    const answered = await readers();
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const names = Object.keys(migrations).sort();
+    const spreading = names.find((n) => n.endsWith('_spread_store_sums'))!;
+    expect((await migrator.migrateTo(names[names.indexOf(spreading) - 1]!)).error).toBeUndefined();
+    const { rows } = await sql<{ rows: string; keys: string }>`
+      select count(*)::text as rows, count(distinct (dim, day, key))::text as keys from report_days where store_id = ${shop.owner.storeId}`.execute(handle.db);
+    expect(rows[0]!.rows).toBe(rows[0]!.keys);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await keptSums()).toEqual(kept);
+    expect(await readers()).toEqual(answered);
   });
 
   it('keeps every running sum equal to the same sum computed again from its rows, so every reader answers the same micro-units', async () => {
@@ -136,7 +177,7 @@ describe(`${TILLS} tills of one store selling at once`, () => {
     const today = answered.endOfDay.today;
     expect(answered.sales[0]!.totals.orders).toBe(TILLS);
     const { rows } = await sql<{ counted: string; legs: string }>`
-      select (select completed_orders::text from store_counters where store_id = ${storeId}) as counted,
+      select (select sum(completed_orders)::text from store_counters where store_id = ${storeId}) as counted,
              (select count(*)::text from (select account, sum(amount) from journal_legs where store_id = ${storeId} group by 1 having sum(amount) <> 0) x) as legs`.execute(handle.db);
     expect(rows[0]!.counted).toBe(String(TILLS));
     expect(answered.trialBalance.accounts.filter((a) => a.debit !== null || a.credit !== null)).toHaveLength(Number(rows[0]!.legs));

@@ -91,9 +91,12 @@ async function todaysFigures(shop: Shop, today: string) {
   return { sales: z.sales, payments: z.payments, cash: z.cash };
 }
 
+/** The balances' history by store and quarter hour, each summed over its slots. */
 async function historyRows() {
   const { rows } = await sql<Record<string, unknown>>`
-    select * from ledger_balance_history where owed <> 0 or owing <> 0 or accounts_owed <> 0 or accounts_owing <> 0 order by store_id, at`.execute(handle.db);
+    select store_id, at, sum(owed) as owed, sum(owing) as owing, sum(accounts_owed) as accounts_owed, sum(accounts_owing) as accounts_owing
+    from ledger_balance_history group by store_id, at
+    having sum(owed) <> 0 or sum(owing) <> 0 or sum(accounts_owed) <> 0 or sum(accounts_owing) <> 0 order by store_id, at`.execute(handle.db);
   return rows;
 }
 

@@ -188,7 +188,7 @@ async function expectBalancesAreSums(owner: Person) {
     from vendors v where v.store_id = ${owner.storeId}`.execute(handle.db);
   // The store's totals owed and owing, kept by trigger, are the sums of its balances.
   const { rows: totals } = await sql<{ kept: string; summed: string }>`
-    select (select concat_ws('/', owed, owing, accounts_owed, accounts_owing) from ledger_store_totals where store_id = ${owner.storeId}) as kept,
+    select (select concat_ws('/', sum(owed), sum(owing), sum(accounts_owed), sum(accounts_owing)) from ledger_store_totals where store_id = ${owner.storeId} having count(*) > 0) as kept,
            (select concat_ws('/', coalesce(sum(balance) filter (where balance > 0), 0), coalesce(sum(balance) filter (where balance < 0), 0),
                              count(*) filter (where balance > 0), count(*) filter (where balance < 0))
             from ledger_accounts where store_id = ${owner.storeId}) as summed`.execute(handle.db);

@@ -432,6 +432,8 @@ export interface ItemMovementsTable {
 /** Kept by triggers (migration 0008): read, never written by the application. */
 export interface StoreCountersTable {
   store_id: Int8;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   live_vendors: Int8;
   completed_orders: Int8;
   /** numeric: a sum that cannot overflow; read it as text. */
@@ -484,6 +486,8 @@ export interface LedgerSaleHoursTable {
 /** Kept by the ledger's trigger (migration 0013): read, never written by the application. */
 export interface LedgerStoreTotalsTable {
   store_id: Int8;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   /** numeric sums: read them as text. */
   owed: ColumnType<string, never, never>;
   owing: ColumnType<string, never, never>;
@@ -590,6 +594,8 @@ export interface ReportDaysTable {
   dim: ReportDim;
   day: ColumnType<string, never, never>;
   key: string;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   orders: Int8;
   gross: Int8;
   discounts: Int8;
@@ -625,6 +631,8 @@ export interface DayClosesTable {
 export interface LedgerBalanceHistoryTable {
   store_id: Int8;
   at: ColumnType<Date, never, never>;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   owed: ColumnType<string, never, never>;
   owing: ColumnType<string, never, never>;
   accounts_owed: Int8;
@@ -665,6 +673,8 @@ export interface JournalLegsTable {
 export interface JournalBalancesTable {
   store_id: Int8;
   account: string;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   balance: Int8;
 }
 
@@ -673,6 +683,8 @@ export interface JournalDaysTable {
   store_id: Int8;
   account: string;
   business_day: ColumnType<string, string, never>;
+  /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
+  slot: Generated<number>;
   amount: Int8;
 }
 

@@ -4,7 +4,7 @@
  * sum to zero); the facts each kind of journal is computed from; the sums the trial
  * balance and the exports read; the names a store gives its accounts.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, JournalKind } from '@pos/db';
 import type { JournalLeg, TaxSlot } from '@pos/domain';
 import { inStore } from '../../db-helpers';
@@ -34,9 +34,19 @@ export interface JournalHead {
  * balance reads (`journal_balances`, `journal_days`: migration 0030), as the
  * data-modifying parts (`journal_*`) of one statement's WITH: alone (insertJournal) or in
  * a sale's last statement. The sums' rows are taken in account order, as every journal
- * takes them, so two postings never wait on each other crosswise. The legs' balance is
- * checked at commit.
+ * takes them, so two postings never wait on each other crosswise. A store-wide account's
+ * sums go to its slot of the transaction (`SUMS_SLOT`), so concurrent sales of one store
+ * do not wait on its drawer's, revenue's or tax's rows. The legs' balance is checked at
+ * commit.
  */
+/**
+ * The row of an account's sums a journal adds to (migration 0035, one store's sums spread
+ * over slots): a vendor's accounts one row (slot 0: a store of 100,000 vendors keeps the
+ * rows it had), a store-wide account the slot of the transaction's id, the same for every
+ * row the transaction adds to.
+ */
+const SUMS_SLOT = sql`case when l.account like 'vendor:%' then 0 else txid_current() % 8 end::int2`;
+
 export function journalWrites(storeId: number, head: JournalHead, legs: readonly JournalLeg[]): RawBuilder<unknown> {
   const store = BigInt(storeId);
   return sql`
@@ -52,13 +62,13 @@ export function journalWrites(storeId: number, head: JournalHead, legs: readonly
       insert into journal_legs (journal_id, store_id, account, amount)
       select j.id, j.store_id, l.account, l.amount from journal_head j cross join journal_lines l),
     journal_day_sums as (
-      insert into journal_days as d (store_id, account, business_day, amount)
-      select j.store_id, l.account, j.business_day, l.amount from journal_head j cross join journal_lines l order by l.account
-      on conflict (store_id, account, business_day) do update set amount = d.amount + excluded.amount),
+      insert into journal_days as d (store_id, account, business_day, slot, amount)
+      select j.store_id, l.account, j.business_day, ${SUMS_SLOT}, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, business_day, slot) do update set amount = d.amount + excluded.amount),
     journal_balance_sums as (
-      insert into journal_balances as b (store_id, account, balance)
-      select j.store_id, l.account, l.amount from journal_head j cross join journal_lines l order by l.account
-      on conflict (store_id, account) do update set balance = b.balance + excluded.balance)${
+      insert into journal_balances as b (store_id, account, slot, balance)
+      select j.store_id, l.account, ${SUMS_SLOT}, l.amount from journal_head j cross join journal_lines l order by l.account
+      on conflict (store_id, account, slot) do update set balance = b.balance + excluded.balance)${
         mayDateBack(head)
           ? sql`,
     journal_month_sums as (
@@ -224,9 +234,9 @@ export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
 // how the writer spreads a sum's rows touches one place.
 // ---------------------------------------------------------------------------------
 
-/** Each account's balance (Σ of its legs) from `journal_balances`. */
+/** Each account's balance (Σ of its legs) from `journal_balances`, one row per account (a store-wide account's slots summed). */
 function balancesSql(storeId: number) {
-  return sql<{ account: string; amount: bigint }>`select account, sum(balance) as amount from journal_balances where ${inStore(storeId)} group by account`;
+  return sql<{ account: string; amount: bigint }>`select account, sum(balance)::int8 as amount from journal_balances where ${inStore(storeId)} group by account`;
 }
 
 /** Each account's movement over business days after..through (`after` excluded; null: from the first day), from `journal_days`. */
@@ -275,8 +285,13 @@ function planSql(storeId: number, plan: SumsPlan) {
   }
 }
 
-/** Each account's balance at the end of a day, one row per account, zero balances included. */
+/**
+ * Each account's balance at the end of a day, one row per account, zero balances
+ * included: today's balances are that already (`balancesSql`), the other plans are
+ * summed per account.
+ */
 function sumsOf(storeId: number, plan: SumsPlan) {
+  if (plan.from === 'balances' && plan.lessDaysAfter === null) return balancesSql(storeId);
   return sql<{ account: string; amount: bigint }>`select account, sum(amount)::int8 as amount from (${planSql(storeId, plan)}) p group by account`;
 }
 
@@ -329,17 +344,25 @@ export async function accountSums(db: Db, storeId: number, plan: SumsPlan): Prom
 /**
  * Each account's nonzero balance by a plan, in the chart's order (compareAccountKeys:
  * by kind as the chart lists them, then by id, a vendor's main account before its
- * codes'), with the vendor's kept slug and the store's export name and number.
+ * codes'), with the store's export name and number and, for a vendor's main account,
+ * the vendor's kept slug (from `vendors_store_account_slug`, the index alone). In a
+ * transaction of its own given the memory to hash and sort some 100,000 accounts in
+ * memory (at the default 4 MB they spill to disk: docs/PERFORMANCE.md, Books).
  */
 export async function namedAccountSums(db: Db, storeId: number, plan: SumsPlan) {
-  const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
-    select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
-    from (${sumsOf(storeId, plan)}) s
-    left join vendors v on ${inStore(storeId, 'v')} and v.id = (case when s.account like 'vendor:%' then split_part(s.account, ':', 2)::int8 end)
-    left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
-    where s.amount <> 0
-    order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(db);
-  return rows;
+  const read = async (trx: Db) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
+      select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
+      from (${sumsOf(storeId, plan)}) s
+      left join vendors v on ${inStore(storeId, 'v')}
+        and v.id = (case when s.account like 'vendor:%' and split_part(s.account, ':', 3) = '' then split_part(s.account, ':', 2)::int8 end)
+      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
+      where s.amount <> 0
+      order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(trx);
+    return rows;
+  };
+  return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().execute(read);
 }
 
 /** The place of an account key's kind in the chart (compareAccountKeys's PLACE). */
@@ -408,7 +431,11 @@ export async function journalsPage(db: Db, storeId: number, q: JournalsQuery) {
   return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account, amount: BigInt(l.amount) })) }));
 }
 
-/** What the chart of accounts is made from: payment methods (archived too), tax slots, vendors, and codes with their own account. */
+/**
+ * What the chart of accounts is made from: payment methods (archived too), tax slots,
+ * vendors with their kept slugs (from `vendors_store_account_slug`, the index alone; null
+ * when forgotten since), and codes with their own account.
+ */
 export async function chartFacts(db: Db, storeId: number) {
   const [store, paymentMethods, vendors, codes] = await Promise.all([
     db
@@ -417,7 +444,7 @@ export async function chartFacts(db: Db, storeId: number) {
       .where('id', '=', BigInt(storeId))
       .executeTakeFirstOrThrow(),
     db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
-    db.selectFrom('vendors').select(['id', 'trade_name as name']).where(inStore(storeId)).orderBy('id').execute(),
+    db.selectFrom('vendors').select(['id', 'account_slug as slug']).where(inStore(storeId)).orderBy('id').execute(),
     // Codes with a separate statement, and codes whose account outlived the setting: two
     // small partial indexes, never every item code of the store.
     sql<{ id: bigint; vendorId: bigint; code: string }>`

@@ -21,6 +21,7 @@ import {
   adjustmentJournal,
   assertVendorLegsMatchLedger,
   chartOfAccounts,
+  chartOfKeptAccounts,
   codeAccountSlugs,
   dayCloseJournal,
   fixedAccountName,
@@ -288,11 +289,25 @@ async function nameAccounts(db: Db, storeId: number, keys: Iterable<string>): Pr
   return named;
 }
 
-/** The store's chart of accounts, each with its default name and the export name and number the store gave it. */
+/**
+ * The store's chart of accounts, each with its default name (the vendors' from their
+ * kept slugs) and the export name and number the store gave it.
+ */
 async function chart(db: Db, storeId: number) {
-  const [facts, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  await ensureVendorSlugs(db, storeId);
+  const [first, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  let facts = first;
+  // A vendor renamed by another path between the two reads has its slug forgotten again.
+  if (facts.chart.vendors.some((v) => v.slug === null)) {
+    await ensureVendorSlugs(db, storeId);
+    facts = await repo.chartFacts(db, storeId);
+  }
+  const vendors = facts.chart.vendors.map((v) => {
+    if (v.slug === null) throw new Error(`vendor ${v.id} has no account slug`);
+    return { id: v.id, slug: v.slug };
+  });
   const byAccount = new Map(names.map((n) => [n.account, n]));
-  const accounts = chartOfAccounts(facts.chart).map((a) => ({
+  const accounts = chartOfKeptAccounts({ ...facts.chart, vendors }).map((a) => ({
     ...a,
     exportName: byAccount.get(a.key)?.exportName ?? '',
     exportNumber: byAccount.get(a.key)?.exportNumber ?? '',
@@ -328,39 +343,30 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 /**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
  * left out). The database sums, names (the vendors' kept slugs) and orders the accounts;
- * the few others (fixed, clearing, tax, code accounts) are named here.
+ * the few others (fixed, clearing, tax, code accounts) are named here. A store may have
+ * some 100,000 accounts, so each row is made once, in one pass (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
   await ensureVendorSlugs(db, storeId);
   const rows = await repo.namedAccountSums(db, storeId, await sumsAsOf(db, storeId, asOf));
-  const isVendorMain = (r: (typeof rows)[number]) => r.vendorSlug !== null && r.account.indexOf(':') === r.account.lastIndexOf(':');
   const others = await nameAccounts(
     db,
     storeId,
-    rows.filter((r) => !isVendorMain(r)).map((r) => r.account),
+    rows.filter((r) => r.vendorSlug === null).map((r) => r.account),
   );
   const balance = trialBalanceOfSorted(
-    rows.map((r) => {
+    rows,
+    (r) => BigInt(r.amount),
+    (r, debit, credit) => {
       const account = r.account as AccountKey;
-      const main = isVendorMain(r);
-      const other = main ? undefined : others.get(account);
-      return {
-        account,
-        kind: main ? ('LIABILITY' as const) : accountKind(account),
-        name: r.exportName || (main ? vendorAccountName(r.vendorSlug!) : other?.exportName || other?.name || account),
-        number: r.exportNumber ?? '',
-        amount: BigInt(r.amount),
-      };
-    }),
+      const number = r.exportNumber ?? '';
+      if (r.vendorSlug !== null) return { account, kind: 'LIABILITY' as const, name: r.exportName || vendorAccountName(r.vendorSlug), number, debit, credit };
+      const other = others.get(account);
+      return { account, kind: accountKind(account), name: r.exportName || other?.exportName || other?.name || account, number, debit, credit };
+    },
   );
-  return {
-    success: true,
-    asOf,
-    accounts: balance.accounts.map(({ account, kind, name, number, debit, credit }) => ({ account, kind, name, number, debit, credit })),
-    totalDebit: balance.totalDebit,
-    totalCredit: balance.totalCredit,
-  };
+  return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };
 }
 
 /** A period's books as a file: hledger (exact), QuickBooks IIF, QuickBooks Online CSV or Xero CSV (a day's entry in cents). */

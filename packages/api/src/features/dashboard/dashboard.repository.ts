@@ -37,12 +37,12 @@ async function completedSince(db: Db, storeId: number, since: ReturnType<typeof 
 
 /**
  * All-time completed orders and revenue come from the counters the database keeps
- * (migration 0008); the revenue (tax in) is net of the refunds of orders still completed.
+ * (migration 0008; the Σ of the store's slots, migration 0035); the revenue (tax in) is net of the refunds of orders still completed.
  */
 export async function ownerCounters(db: Db, storeId: number) {
   const { rows } = await sql<{ orders: bigint; revenue: string; products: bigint; staff: bigint }>`
-    select coalesce((select completed_orders from store_counters where ${inStore(storeId)}), 0)::int8 as orders,
-           (coalesce((select completed_revenue from store_counters where ${inStore(storeId)}), 0)
+    select coalesce((select sum(completed_orders) from store_counters where ${inStore(storeId)}), 0)::int8 as orders,
+           (coalesce((select sum(completed_revenue) from store_counters where ${inStore(storeId)}), 0)
              - coalesce((select sum(r.amount) from refunds r join orders o on o.id = r.order_id
                          where ${inStore(storeId, 'r')} and o.status = 'COMPLETED'), 0))::text as revenue,
            (select count(*) from items where ${inStore(storeId)} and status = 'ACTIVE') as products,
@@ -100,7 +100,7 @@ export async function accountantCounters(db: Db, storeId: number, now: Date) {
   const [month, { rows }] = await Promise.all([
     completedSince(db, storeId, since, now),
     sql<{ invoices: bigint; vendorsNet: string }>`
-      select coalesce((select accounts_owed from ledger_store_totals where ${inStore(storeId)}), 0)::int8 as invoices,
+      select coalesce((select sum(accounts_owed) from ledger_store_totals where ${inStore(storeId)}), 0)::int8 as invoices,
              (select coalesce(sum(amount), 0) from ledger_entries
               where ${inStore(storeId)} and created_at >= ${since} and created_at <= ${now}
                 and kind in ('SALE', 'COMMISSION', 'CARD_FEE'))::text as "vendorsNet"`.execute(db),

@@ -426,19 +426,17 @@ export async function accountStatementRows(db: Db, storeId: number, vendorId: bi
   };
 }
 
-/** Σ of positive and of negative balances of the store's accounts, and how many of each (kept by trigger, migration 0013). */
+/**
+ * Σ of positive and of negative balances of the store's accounts, and how many of each
+ * (kept by trigger, migration 0013; the Σ of the store's slots, migration 0035).
+ */
 export async function accountsSummary(db: Db, storeId: number) {
-  const row = await db
-    .selectFrom('ledger_store_totals')
-    .select(['owed', 'owing', 'accounts_owed as accountsOwed', 'accounts_owing as accountsOwing'])
-    .where(inStore(storeId))
-    .executeTakeFirst();
-  return {
-    owed: BigInt(row?.owed ?? '0'),
-    owing: BigInt(row?.owing ?? '0'),
-    accountsOwed: row?.accountsOwed ?? 0n,
-    accountsOwing: row?.accountsOwing ?? 0n,
-  };
+  const { rows } = await sql<{ owed: string; owing: string; accountsOwed: bigint; accountsOwing: bigint }>`
+    select coalesce(sum(owed), 0)::text as owed, coalesce(sum(owing), 0)::text as owing,
+           coalesce(sum(accounts_owed), 0)::int8 as "accountsOwed", coalesce(sum(accounts_owing), 0)::int8 as "accountsOwing"
+    from ledger_store_totals where ${inStore(storeId)}`.execute(db);
+  const row = rows[0]!;
+  return { owed: BigInt(row.owed), owing: BigInt(row.owing), accountsOwed: row.accountsOwed, accountsOwing: row.accountsOwing };
 }
 
 export interface AccountRow {

@@ -81,7 +81,7 @@ export async function storeReportInfo(db: Db, storeId: number, now: Date) {
     liveVendors: bigint;
   }>`
     select name, time_zone as "timeZone", (${now}::timestamptz at time zone time_zone)::date::text as today,
-           coalesce((select c.live_vendors from store_counters c where c.store_id = stores.id), 0)::int8 as "liveVendors",
+           coalesce((select sum(c.live_vendors) from store_counters c where c.store_id = stores.id), 0)::int8 as "liveVendors",
            json_build_array(
              json_build_object('n', 1, 'name', tax1_short_name, 'enabled', tax1_enabled),
              json_build_object('n', 2, 'name', tax2_short_name, 'enabled', tax2_enabled),

@@ -119,14 +119,14 @@ export async function searchVendors(db: Db, storeId: number, search: string, pag
   return { rows, total: BigInt(count.n) };
 }
 
-/** Live vendors of the store, from the counter the database keeps (migration 0008). */
+/** Live vendors of the store, from the counter the database keeps (migration 0008; the Σ of the store's slots, migration 0035). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
   const { rows } = await countStatement(db, '', BigInt(storeId));
-  return rows[0]?.live_vendors ?? 0n;
+  return rows[0]!.n;
 }
 
 /** Compiled once (`compiledByShape`): the vendor list runs it on every call. */
-const countStatement = compiledByShape((db: Db, _shape: string, store: bigint) => db.selectFrom('store_counters').select('live_vendors').where(inStoreSlot(store)));
+const countStatement = compiledByShape((_db: Db, _shape: string, store: bigint) => sql<{ n: bigint }>`select coalesce(sum(live_vendors), 0)::int8 as n from store_counters where ${inStoreSlot(store)}`);
 
 /** The columns a save writes; Vendor Type and Monthly Rent only when given (a new vendor takes the defaults). */
 function vendorValues(v: VendorSaveInput) {
