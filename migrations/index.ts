@@ -38,6 +38,7 @@ import * as m0032 from './0032_date_back_dated_history';
 import * as m0033 from './0033_keep_books_names_and_month_ends';
 import * as m0034 from './0034_keep_vendor_sale_hours';
 import * as m0035 from './0035_spread_store_sums';
+import * as m0036 from './0036_index_vendor_account_slugs';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0033_keep_books_names_and_month_ends': m0033,
   '0034_keep_vendor_sale_hours': m0034,
   '0035_spread_store_sums': m0035,
+  '0036_index_vendor_account_slugs': m0036,
 };

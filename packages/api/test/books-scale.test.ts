@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from '@pos/db';
-import { addDays, sortByAccount, type AccountKey, type JournalLeg } from '@pos/domain';
+import { addDays, chartOfAccounts, sortByAccount, type AccountKey, type JournalLeg } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, type ApiHarness } from '../../../test/factories';
 import { addCode, addVendor, openExampleShop, type ExampleShop } from '../../../test/sales';
@@ -26,12 +26,19 @@ afterAll(() => handle.close());
 
 const vendorFields = (tradeName: string) => ({ tradeName, contactName: 'Contact', contactEmail: 'contact@example.test', primaryPhone: '555-0100', deductMonthlyRent: false });
 
-/** Every account the chart derives (`/books/accounts`, every vendor at once) against the names the vendors keep. */
+/**
+ * Every vendor account's name as the chart derives it from every vendor's name
+ * (`chartOfAccounts`), against the names the vendors keep; `/books/accounts` (which lists
+ * the kept ones) must list the derived names.
+ */
 async function namesAgree(shop: ExampleShop) {
   const chart = (await h.as(shop.accountant).books.accounts()).accounts;
-  const derived = Object.fromEntries(chart.filter((a) => a.key.startsWith('vendor:') && a.key.split(':').length === 2).map((a) => [a.key, a.name]));
-  const { rows } = await sql<{ id: string; slug: string | null }>`select id::text, account_slug as slug from vendors where store_id = ${shop.owner.storeId}`.execute(handle.db);
+  const listed = Object.fromEntries(chart.filter((a) => a.key.startsWith('vendor:') && a.key.split(':').length === 2).map((a) => [a.key, a.name]));
+  const { rows } = await sql<{ id: string; name: string; slug: string | null }>`select id::text, trade_name as name, account_slug as slug from vendors where store_id = ${shop.owner.storeId}`.execute(handle.db);
+  const everyName = chartOfAccounts({ paymentMethods: [], taxes: [], vendors: rows.map((r) => ({ id: BigInt(r.id), name: r.name })), separateStatementCodes: [] });
+  const derived = Object.fromEntries(everyName.filter((a) => a.key.startsWith('vendor:')).map((a) => [a.key, a.name]));
   const kept = Object.fromEntries(rows.map((r) => [`vendor:${r.id}`, r.slug === null ? null : `liabilities:vendors:${r.slug}`]));
+  expect(listed).toEqual(derived);
   return { derived, kept };
 }
 

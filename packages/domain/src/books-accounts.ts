@@ -294,6 +294,36 @@ export function chartOfAccounts(input: ChartInput): ChartAccount[] {
   return sortByAccount(accounts, (a) => a.key);
 }
 
+/**
+ * The chart `chartOfAccounts` gives, from each vendor's kept slug (docs/BOOKS.md, Kept
+ * vendor slugs: what `vendorAccountSlugs` gave it) instead of every vendor's name: a
+ * store of 100,000 vendors lists its chart without deriving 100,000 unique names.
+ * `vendors` in any order; listed in compareAccountKeys order.
+ */
+export function chartOfKeptAccounts(input: Omit<ChartInput, 'vendors'> & { vendors: readonly { id: bigint; slug: string }[] }): ChartAccount[] {
+  const others = chartOfAccounts({ paymentMethods: input.paymentMethods, taxes: input.taxes, vendors: [], separateStatementCodes: [] });
+  const codesByVendor = new Map<bigint, ChartInput['separateStatementCodes'][number][]>();
+  for (const c of input.separateStatementCodes) {
+    const codes = codesByVendor.get(c.vendorId);
+    if (codes) codes.push(c);
+    else codesByVendor.set(c.vendorId, [c]);
+  }
+  const vendorAccounts: ChartAccount[] = [];
+  for (const v of [...input.vendors].sort((a, b) => compareIds(a.id, b.id))) {
+    const name = vendorAccountName(v.slug);
+    vendorAccounts.push({ key: vendorAccount({ vendorId: v.id, itemCodeId: null }), kind: 'LIABILITY', name });
+    const codes = codesByVendor.get(v.id);
+    if (!codes) continue;
+    codesByVendor.delete(v.id);
+    for (const [id, slug] of [...codeAccountSlugs(codes)].sort(([a], [b]) => compareIds(a, b))) {
+      vendorAccounts.push({ key: vendorAccount({ vendorId: v.id, itemCodeId: id }), kind: 'LIABILITY', name: `${name}:${slug}` });
+    }
+  }
+  for (const [vendorId, codes] of codesByVendor) throw new RangeError(`item code ${codes[0]!.id} belongs to vendor ${vendorId}, who is not in the chart`);
+  const after = others.findIndex((a) => PLACE[parsed(a.key).type] > PLACE.vendor);
+  return after < 0 ? [...others, ...vendorAccounts] : [...others.slice(0, after), ...vendorAccounts, ...others.slice(after)];
+}
+
 /** The default name of a fixed account (the others take theirs from the chart). */
 export function fixedAccountName(key: FixedAccount): string {
   return FIXED[key].name;

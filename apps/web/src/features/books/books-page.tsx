@@ -4,10 +4,12 @@
  * name and number each account is exported under (editable by the accountant and the
  * owner), a period's journals by day (journals-tab.tsx; a trial balance row drills into
  * its account's journals of the month to that day), and a period's export for hledger,
- * QuickBooks Desktop, QuickBooks Online or Xero.
+ * QuickBooks Desktop, QuickBooks Online or Xero. A large store has some 100,000 accounts:
+ * the trial balance and the chart show a page of them at a time (every row is in the
+ * answer, the CSV and the totals), found by name or number.
  */
-import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BOOKS_EXPORT_FORMATS, BOOKS_EXPORT_FORMAT_LABELS, ZBooksExportInput, fromWire, type BooksExportFormat } from '@pos/contracts';
 import { ACCOUNT_KIND_LABELS, formatMoney, includes, monthStart } from '@pos/domain';
@@ -17,6 +19,8 @@ import { PageHeading } from '../../components/page-heading';
 import { downloadCsv, downloadFile, toCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { pageCount, showsPagination, useKeepPageInRange, usePaging } from '../../lib/paging';
+import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import { JournalsTab, type JournalsQuery } from './journals-tab';
@@ -25,8 +29,9 @@ type Tab = 'trial' | 'journals' | 'accounts' | 'export';
 
 export function BooksPage() {
   const [tab, setTab] = useState<Tab>('trial');
-  // The store's today (its time zone), as the chart's balances are dated.
-  const today = trpc.books.accounts.useQuery(undefined, { staleTime: 60_000 }).data?.asOf ?? '';
+  // The store's today, by its clock (not the chart's date: the chart may list 100,000 accounts).
+  const clock = useStoreClock();
+  const today = clock.timeZone ? clock.stamp(new Date()).slice(0, 10) : '';
   const [journalsTyped, setJournals] = useState<JournalsQuery | null>(null);
   const journals = journalsTyped ?? { from: today, to: today, account: '' };
   const drill = (account: string, asOf: string) => {
@@ -65,7 +70,9 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
   const [asOf, setAsOf] = useState('');
   const tb = trpc.books.trialBalance.useQuery(asOf ? { asOf } : {}, { placeholderData: keepPreviousData, staleTime: 0 });
   const data = tb.data;
-  const rows = data?.accounts ?? [];
+  const rows = useMemo(() => data?.accounts ?? [], [data]);
+  const [find, setFind] = useState('');
+  const shown = usePage(rows, find, trialRowTexts);
   const csv = () =>
     data &&
     downloadCsv(
@@ -82,7 +89,10 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="form" aria-label="Trial balance settings" onSubmit={(e) => e.preventDefault()} noValidate>
         <Group justify="space-between" align="flex-end" gap="sm">
-          <TextInput type="date" label="As of (end of day)" name="asOf" value={asOf || data?.asOf || ''} onChange={(e) => setAsOf(e.currentTarget.value)} w={220} />
+          <Group gap="sm" align="flex-end">
+            <TextInput type="date" label="As of (end of day)" name="asOf" value={asOf || data?.asOf || ''} onChange={(e) => setAsOf(e.currentTarget.value)} w={220} />
+            <TextInput label="Find an account" name="find" placeholder="Name or number" value={find} onChange={(e) => setFind(e.currentTarget.value)} w={240} />
+          </Group>
           <Group gap="sm">
             {tb.isFetching ? <Loader size="xs" aria-label="Loading the trial balance" /> : null}
             <Button variant="default" onClick={() => window.print()} disabled={!data}>
@@ -116,7 +126,7 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {rows.map((r) => (
+                  {shown.rows.map((r) => (
                     <Table.Tr key={r.account}>
                       <Table.Td>
                         <Anchor component="button" type="button" size="sm" onClick={() => onDrill(r.account, data.asOf)} aria-label={`Journals of ${r.name}`}>
@@ -144,16 +154,52 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
               </Table>
             </Table.ScrollContainer>
           )}
+          {shown.pager}
         </Paper>
       ) : null}
     </Stack>
   );
 }
 
+const ACCOUNTS_PAGE = 100;
+const trialRowTexts = (r: { name: string; number: string }) => [r.name, r.number];
+
+/**
+ * One page of `rows` (those whose texts contain `find`, any case), with its page links and
+ * what they hold: a store's 100,000 accounts are in the answer, a page of them on screen.
+ */
+function usePage<T>(rows: readonly T[], find: string, texts: (row: T) => string[]): { rows: readonly T[]; pager: ReactNode } {
+  const paging = usePaging(ACCOUNTS_PAGE);
+  const needle = find.trim().toLowerCase();
+  const found = useMemo(() => (needle ? rows.filter((r) => texts(r).some((t) => t.toLowerCase().includes(needle))) : rows), [rows, needle, texts]);
+  useKeepPageInRange(paging, found.length);
+  const { toFirstPage } = paging;
+  useEffect(() => toFirstPage(), [needle, toFirstPage]);
+  const from = (paging.page - 1) * paging.pageSize;
+  const pager =
+    found.length === 0 && needle ? (
+      <Text mt="sm" c="dimmed">
+        No account matches {find.trim()}.
+      </Text>
+    ) : showsPagination(found.length, paging.pageSize) ? (
+      <Group mt="sm" gap="md">
+        <nav aria-label="Account pages">
+          <Pagination total={pageCount(found.length, paging.pageSize)} value={paging.page} onChange={paging.setPage} size="sm" />
+        </nav>
+        <Text size="sm" c="dimmed">
+          {from + 1}–{Math.min(from + paging.pageSize, found.length)} of {found.length} accounts
+        </Text>
+      </Group>
+    ) : null;
+  return { rows: found.slice(from, from + paging.pageSize), pager };
+}
+
 function AccountsTab() {
   const session = useSession();
   const mayName = session.currentRole !== null && includes(session.currentRole.role, 'STORE_ACCOUNTANT');
   const accounts = trpc.books.accounts.useQuery(undefined, { staleTime: 0 });
+  const [find, setFind] = useState('');
+  const shown = usePage(accounts.data?.accounts ?? NO_ACCOUNTS, find, accountTexts);
   if (accounts.error) return <LoadFailure title="Failed to load the chart of accounts" testId="accounts-error" detail={errorMessage(accounts.error, 'Please try again.')} retrying={accounts.isFetching} onRetry={() => void accounts.refetch()} />;
   if (!accounts.data) return <Text>Loading the chart of accounts…</Text>;
   return (
@@ -162,6 +208,7 @@ function AccountsTab() {
         Each account is exported under its QuickBooks or Xero name and number when you give one; otherwise under the name shown. Balances are as of {accounts.data.asOf}.
         {mayName ? '' : ' Only an accountant or the owner may change the names.'}
       </Text>
+      <TextInput label="Find an account" name="find" placeholder="Name, export name or number" value={find} onChange={(e) => setFind(e.currentTarget.value)} w={280} mb="sm" />
       <Table.ScrollContainer minWidth={760}>
         <Table striped data-testid="chart-of-accounts">
           <Table.Thead>
@@ -175,17 +222,22 @@ function AccountsTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {accounts.data.accounts.map((a) => (
+            {shown.rows.map((a) => (
               <AccountRow key={a.key} account={a} editable={mayName} />
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {shown.pager}
     </Paper>
   );
 }
 
-function AccountRow({ account, editable }: { account: { key: string; kind: keyof typeof ACCOUNT_KIND_LABELS; name: string; exportName: string; exportNumber: string; balance: Parameters<typeof fromWire>[0] }; editable: boolean }) {
+type ChartRow = { key: string; kind: keyof typeof ACCOUNT_KIND_LABELS; name: string; exportName: string; exportNumber: string; balance: Parameters<typeof fromWire>[0] };
+const NO_ACCOUNTS: readonly ChartRow[] = [];
+const accountTexts = (a: ChartRow) => [a.name, a.exportName, a.exportNumber];
+
+function AccountRow({ account, editable }: { account: ChartRow; editable: boolean }) {
   const [name, setName] = useState(account.exportName);
   const [number, setNumber] = useState(account.exportNumber);
   const utils = trpc.useUtils();

@@ -4,7 +4,7 @@
  * sum to zero); the facts each kind of journal is computed from; the sums the trial
  * balance and the exports read; the names a store gives its accounts.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, JournalKind } from '@pos/db';
 import type { JournalLeg, TaxSlot } from '@pos/domain';
 import { inStore } from '../../db-helpers';
@@ -234,9 +234,9 @@ export async function refundMoney(db: Db, storeId: number, refundId: bigint) {
 // how the writer spreads a sum's rows touches one place.
 // ---------------------------------------------------------------------------------
 
-/** Each account's balance (Σ of its legs) from `journal_balances`. */
+/** Each account's balance (Σ of its legs) from `journal_balances`, one row per account (a store-wide account's slots summed). */
 function balancesSql(storeId: number) {
-  return sql<{ account: string; amount: bigint }>`select account, sum(balance) as amount from journal_balances where ${inStore(storeId)} group by account`;
+  return sql<{ account: string; amount: bigint }>`select account, sum(balance)::int8 as amount from journal_balances where ${inStore(storeId)} group by account`;
 }
 
 /** Each account's movement over business days after..through (`after` excluded; null: from the first day), from `journal_days`. */
@@ -285,8 +285,13 @@ function planSql(storeId: number, plan: SumsPlan) {
   }
 }
 
-/** Each account's balance at the end of a day, one row per account, zero balances included. */
+/**
+ * Each account's balance at the end of a day, one row per account, zero balances
+ * included: today's balances are that already (`balancesSql`), the other plans are
+ * summed per account.
+ */
 function sumsOf(storeId: number, plan: SumsPlan) {
+  if (plan.from === 'balances' && plan.lessDaysAfter === null) return balancesSql(storeId);
   return sql<{ account: string; amount: bigint }>`select account, sum(amount)::int8 as amount from (${planSql(storeId, plan)}) p group by account`;
 }
 
@@ -339,17 +344,25 @@ export async function accountSums(db: Db, storeId: number, plan: SumsPlan): Prom
 /**
  * Each account's nonzero balance by a plan, in the chart's order (compareAccountKeys:
  * by kind as the chart lists them, then by id, a vendor's main account before its
- * codes'), with the vendor's kept slug and the store's export name and number.
+ * codes'), with the store's export name and number and, for a vendor's main account,
+ * the vendor's kept slug (from `vendors_store_account_slug`, the index alone). In a
+ * transaction of its own given the memory to hash and sort some 100,000 accounts in
+ * memory (at the default 4 MB they spill to disk: docs/PERFORMANCE.md, Books).
  */
 export async function namedAccountSums(db: Db, storeId: number, plan: SumsPlan) {
-  const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
-    select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
-    from (${sumsOf(storeId, plan)}) s
-    left join vendors v on ${inStore(storeId, 'v')} and v.id = (case when s.account like 'vendor:%' then split_part(s.account, ':', 2)::int8 end)
-    left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
-    where s.amount <> 0
-    order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(db);
-  return rows;
+  const read = async (trx: Db) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
+      select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
+      from (${sumsOf(storeId, plan)}) s
+      left join vendors v on ${inStore(storeId, 'v')}
+        and v.id = (case when s.account like 'vendor:%' and split_part(s.account, ':', 3) = '' then split_part(s.account, ':', 2)::int8 end)
+      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
+      where s.amount <> 0
+      order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(trx);
+    return rows;
+  };
+  return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().execute(read);
 }
 
 /** The place of an account key's kind in the chart (compareAccountKeys's PLACE). */
@@ -418,7 +431,11 @@ export async function journalsPage(db: Db, storeId: number, q: JournalsQuery) {
   return rows.map((r) => ({ ...r, legs: r.legs.map((l) => ({ account: l.account, amount: BigInt(l.amount) })) }));
 }
 
-/** What the chart of accounts is made from: payment methods (archived too), tax slots, vendors, and codes with their own account. */
+/**
+ * What the chart of accounts is made from: payment methods (archived too), tax slots,
+ * vendors with their kept slugs (from `vendors_store_account_slug`, the index alone; null
+ * when forgotten since), and codes with their own account.
+ */
 export async function chartFacts(db: Db, storeId: number) {
   const [store, paymentMethods, vendors, codes] = await Promise.all([
     db
@@ -427,7 +444,7 @@ export async function chartFacts(db: Db, storeId: number) {
       .where('id', '=', BigInt(storeId))
       .executeTakeFirstOrThrow(),
     db.selectFrom('payment_methods').select(['id', 'name', 'is_cash as isCash']).where(inStore(storeId)).orderBy('id').execute(),
-    db.selectFrom('vendors').select(['id', 'trade_name as name']).where(inStore(storeId)).orderBy('id').execute(),
+    db.selectFrom('vendors').select(['id', 'account_slug as slug']).where(inStore(storeId)).orderBy('id').execute(),
     // Codes with a separate statement, and codes whose account outlived the setting: two
     // small partial indexes, never every item code of the store.
     sql<{ id: bigint; vendorId: bigint; code: string }>`

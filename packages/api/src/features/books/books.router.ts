@@ -5,8 +5,8 @@
  * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner; the order
  * a sale's or a refund's journal comes from, read-only, for the same readers.
  */
-import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
-import { anyRoleProcedure, roleProcedure, router, syncOutput } from '../../trpc';
+import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, parseTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
+import { anyRoleProcedure, checkedOutput, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { exportPeriod, journalOrder, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
@@ -28,7 +28,7 @@ export const booksRouter = router({
   trialBalance: readBooks
     .meta({ path: '/books/trial-balance' })
     .input(ZTrialBalanceInput)
-    .output(syncOutput(ZTrialBalanceOutput))
+    .output(checkedOutput(ZTrialBalanceOutput, parseTrialBalanceOutput))
     .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
 
   journals: readBooks

@@ -21,6 +21,7 @@ import {
   adjustmentJournal,
   assertVendorLegsMatchLedger,
   chartOfAccounts,
+  chartOfKeptAccounts,
   codeAccountSlugs,
   dayCloseJournal,
   fixedAccountName,
@@ -288,15 +289,29 @@ async function nameAccounts(db: Db, storeId: number, keys: Iterable<string>): Pr
   return named;
 }
 
-/** The store's chart of accounts, each with its default name and the export name and number the store gave it. */
+/**
+ * The store's chart of accounts, each with its default name (the vendors' from their
+ * kept slugs) and the export name and number the store gave it.
+ */
 async function chart(db: Db, storeId: number) {
-  const [facts, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  await ensureVendorSlugs(db, storeId);
+  const [first, names] = await Promise.all([repo.chartFacts(db, storeId), repo.accountNames(db, storeId)]);
+  let facts = first;
+  // A vendor renamed by another path between the two reads has its slug forgotten again.
+  if (facts.chart.vendors.some((v) => v.slug === null)) {
+    await ensureVendorSlugs(db, storeId);
+    facts = await repo.chartFacts(db, storeId);
+  }
+  const vendors = facts.chart.vendors.map((v) => {
+    if (v.slug === null) throw new Error(`vendor ${v.id} has no account slug`);
+    return { id: v.id, slug: v.slug };
+  });
   const byAccount = new Map(names.map((n) => [n.account, n]));
-  const accounts = chartOfAccounts(facts.chart).map((a) => ({
-    ...a,
-    exportName: byAccount.get(a.key)?.exportName ?? '',
-    exportNumber: byAccount.get(a.key)?.exportNumber ?? '',
-  }));
+  // Each of some 100,000 rows made as one literal (a spread of each cost more than the rest).
+  const accounts = chartOfKeptAccounts({ ...facts.chart, vendors }).map(({ key, kind, name }) => {
+    const named = byAccount.get(key);
+    return { key, kind, name, exportName: named?.exportName ?? '', exportNumber: named?.exportNumber ?? '' };
+  });
   return { storeName: facts.storeName, accounts };
 }
 
@@ -305,7 +320,11 @@ export async function listAccounts(db: Db, storeId: number) {
   const today = await repo.storeToday(db, storeId);
   const [{ accounts }, sums] = await Promise.all([chart(db, storeId), sumsAsOf(db, storeId, today).then((plan) => repo.accountSums(db, storeId, plan))]);
   const balance = new Map(sums.map((s) => [s.account, s.amount]));
-  return { success: true, asOf: today, accounts: accounts.map((a) => ({ ...a, balance: balance.get(a.key) ?? 0n })) };
+  return {
+    success: true,
+    asOf: today,
+    accounts: accounts.map(({ key, kind, name, exportName, exportNumber }) => ({ key, kind, name, exportName, exportNumber, balance: balance.get(key) ?? 0n })),
+  };
 }
 
 /** Gives an account of the chart its QuickBooks / Xero name and number (empty: the default). Audited. */
@@ -328,39 +347,30 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 /**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
  * left out). The database sums, names (the vendors' kept slugs) and orders the accounts;
- * the few others (fixed, clearing, tax, code accounts) are named here.
+ * the few others (fixed, clearing, tax, code accounts) are named here. A store may have
+ * some 100,000 accounts, so each row is made once, in one pass (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
   await ensureVendorSlugs(db, storeId);
   const rows = await repo.namedAccountSums(db, storeId, await sumsAsOf(db, storeId, asOf));
-  const isVendorMain = (r: (typeof rows)[number]) => r.vendorSlug !== null && r.account.indexOf(':') === r.account.lastIndexOf(':');
   const others = await nameAccounts(
     db,
     storeId,
-    rows.filter((r) => !isVendorMain(r)).map((r) => r.account),
+    rows.filter((r) => r.vendorSlug === null).map((r) => r.account),
   );
   const balance = trialBalanceOfSorted(
-    rows.map((r) => {
+    rows,
+    (r) => BigInt(r.amount),
+    (r, debit, credit) => {
       const account = r.account as AccountKey;
-      const main = isVendorMain(r);
-      const other = main ? undefined : others.get(account);
-      return {
-        account,
-        kind: main ? ('LIABILITY' as const) : accountKind(account),
-        name: r.exportName || (main ? vendorAccountName(r.vendorSlug!) : other?.exportName || other?.name || account),
-        number: r.exportNumber ?? '',
-        amount: BigInt(r.amount),
-      };
-    }),
+      const number = r.exportNumber ?? '';
+      if (r.vendorSlug !== null) return { account, kind: 'LIABILITY' as const, name: r.exportName || vendorAccountName(r.vendorSlug), number, debit, credit };
+      const other = others.get(account);
+      return { account, kind: accountKind(account), name: r.exportName || other?.exportName || other?.name || account, number, debit, credit };
+    },
   );
-  return {
-    success: true,
-    asOf,
-    accounts: balance.accounts.map(({ account, kind, name, number, debit, credit }) => ({ account, kind, name, number, debit, credit })),
-    totalDebit: balance.totalDebit,
-    totalCredit: balance.totalCredit,
-  };
+  return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };
 }
 
 /** A period's books as a file: hledger (exact), QuickBooks IIF, QuickBooks Online CSV or Xero CSV (a day's entry in cents). */

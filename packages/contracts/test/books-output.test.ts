@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_KINDS, INT64_MAX } from '@pos/domain';
+import { ZTrialBalanceOutput, parseTrialBalanceOutput } from '../src/books';
+
+// The trial balance's answer is checked by a loop of its own (a large store's has some
+// 100,000 rows); it must answer exactly what the contract's schema answers, and refuse
+// exactly what it refuses.
+const money = fc.bigInt({ min: 0n, max: INT64_MAX });
+const row = fc.record(
+  {
+    account: fc.string(),
+    kind: fc.constantFrom(...ACCOUNT_KINDS),
+    name: fc.string(),
+    number: fc.string(),
+    debit: money,
+    credit: money,
+    amount: money,
+  },
+  { requiredKeys: ['account', 'kind', 'name', 'number', 'debit', 'credit'] },
+);
+const answer = fc.record({ success: fc.boolean(), asOf: fc.string(), accounts: fc.array(row, { maxLength: 20 }), totalDebit: money, totalCredit: money });
+
+/** The error's issues, or null when it answered. */
+function outcome(parse: () => unknown): unknown {
+  try {
+    return { answer: parse() };
+  } catch (error) {
+    return { issues: (error as { issues?: unknown }).issues ?? String(error) };
+  }
+}
+
+describe("the trial balance's answer check", () => {
+  it('answers what the schema answers: the rows without unknown keys, money in wire form, in the same key order', () => {
+    fc.assert(
+      fc.property(answer, (value) => {
+        const fast = parseTrialBalanceOutput(value);
+        const zod = ZTrialBalanceOutput.parse(value);
+        expect(fast).toEqual(zod);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(zod));
+      }),
+    );
+  });
+
+  it('refuses what the schema refuses, with its issues', () => {
+    const broken = fc.oneof(
+      fc.constant(null),
+      fc.constant('x'),
+      fc.constant(1),
+      fc.record({ account: fc.constant(1), kind: fc.constant('ASSET'), name: fc.constant('n'), number: fc.constant(''), debit: money, credit: money }),
+      fc.record({ account: fc.constant('drawer'), kind: fc.constant('ASSETS'), name: fc.constant('n'), number: fc.constant(''), debit: money, credit: money }),
+      fc.record({ account: fc.constant('drawer'), kind: fc.constant('ASSET'), name: fc.constant(null), number: fc.constant(''), debit: money, credit: money }),
+      fc.record({ account: fc.constant('drawer'), kind: fc.constant('ASSET'), name: fc.constant('n'), debit: money, credit: money }),
+      fc.record({ account: fc.constant('drawer'), kind: fc.constant('ASSET'), name: fc.constant('n'), number: fc.constant(''), debit: fc.integer(), credit: money }),
+      fc.record({ account: fc.constant('drawer'), kind: fc.constant('ASSET'), name: fc.constant('n'), number: fc.constant(''), debit: money, credit: fc.constant('5') }),
+    );
+    fc.assert(
+      fc.property(answer, broken, fc.nat(), (value, bad, at) => {
+        const accounts = [...value.accounts];
+        accounts.splice(at % (accounts.length + 1), 0, bad as never);
+        const wrong = { ...value, accounts };
+        expect(outcome(() => parseTrialBalanceOutput(wrong))).toEqual(outcome(() => ZTrialBalanceOutput.parse(wrong)));
+        expect(() => parseTrialBalanceOutput(wrong)).toThrow();
+      }),
+    );
+    for (const wrong of [null, {}, { success: true, asOf: '2026-11-27', accounts: 'none', totalDebit: 0n, totalCredit: 0n }, { success: true, asOf: '2026-11-27', accounts: [], totalDebit: 1, totalCredit: 0n }]) {
+      expect(outcome(() => parseTrialBalanceOutput(wrong))).toEqual(outcome(() => ZTrialBalanceOutput.parse(wrong)));
+      expect(() => parseTrialBalanceOutput(wrong)).toThrow();
+    }
+  });
+});
