@@ -100,10 +100,11 @@ export async function buildApp(config: AppConfig) {
   });
 
   // Answers of the API are never stored by a browser or a proxy; HSTS once served over https.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (isApiUrl(req.url) || req.url === '/health') void reply.header('cache-control', 'no-store');
     if (req.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-    return payload;
+    done(null, payload);
   });
 
   // JSON only: Fastify's text parser goes, so any other body type answers 415 on the

@@ -9,7 +9,8 @@
  *   db.selectFrom('order_lines as l').where(inStore(storeId, 'l'))
  *   sql`select ... from inventory_items i where ${inStore(storeId, 'i')}`
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type QueryResult, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '@pos/db';
 
 /** Column references made once each: a hot statement's scope need not parse its reference again. */
 const refs = new Map<string, RawBuilder<unknown>>();
@@ -79,4 +80,41 @@ export function likeContains(text: string): string {
 /** A LIKE pattern for lower-cased text starting with `text`. */
 export function likePrefix(text: string): string {
   return `${likeLiteral(text)}%`;
+}
+
+/** Stands for a statement's argument while its shape is compiled (`compiledByShape`). */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A statement whose text depends only on its shape (which filters it has, how many ids),
+ * compiled by Kysely once per shape instead of on every call: `build` is called once per
+ * shape with a placeholder for each argument, and each later call fills the compiled
+ * text's parameters with that call's arguments. Kysely's builder and compiler cost a
+ * light read call about what its own statements cost in pg (docs/PERFORMANCE.md, "Read
+ * paths"). `build` chooses by `shape` alone (its arguments are placeholders then) and
+ * passes each argument into the statement as a value, untouched (no `BigInt()` or
+ * pattern of it: the caller gives it in its final form).
+ */
+export function compiledByShape<A extends readonly unknown[], R>(
+  build: (db: Kysely<Database>, shape: string, ...args: A) => Compilable<R> | RawBuilder<R>,
+): (db: Kysely<Database>, shape: string, ...args: A) => Promise<QueryResult<R>> {
+  const shapes = new Map<string, { sql: string; parameters: readonly unknown[] }>();
+  return (db, shape, ...args) => {
+    let compiled = shapes.get(shape);
+    if (!compiled) {
+      const built = build(db, shape, ...(args.map((_, i) => new Slot(i)) as unknown as A));
+      // A raw template compiles against a database; a builder carries its own.
+      compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      shapes.set(shape, compiled);
+    }
+    const { sql: text, parameters } = compiled;
+    return db.executeQuery<R>(CompiledQuery.raw(text, parameters.map((p) => (p instanceof Slot ? args[p.index] : p))));
+  };
+}
+
+/** `[alias.]store_id = $n` for `compiledByShape`: the store's id given as the int8 the statement sends. */
+export function inStoreSlot(storeId: bigint, alias?: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${ref(alias ? `${alias}.store_id` : 'store_id')} = ${storeId}`;
 }

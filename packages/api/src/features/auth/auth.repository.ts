@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { Role } from '@pos/domain';
-import { inStore } from '../../db-helpers';
+import { compiledByShape, inStore, inStoreSlot } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -138,21 +138,30 @@ export async function findSessionIdentity(
   tokenHash: string,
   claim: { storeId: number; role: Role } | null,
 ): Promise<SessionIdentity | undefined> {
-  const holds = claim
-    ? sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStore(claim.storeId, 'ra')} and ra.role = ${claim.role})`
-    : sql<boolean>`false`;
+  const shape = claim === null ? 'none' : claim.role === 'VENDOR' ? 'vendor' : 'role';
+  const { rows } = await sessionStatement(db, shape, tokenHash, claim ? BigInt(claim.storeId) : null, claim?.role ?? null);
+  return rows[0];
+}
+
+/**
+ * Every signed-in call runs it, so it is compiled once per shape: 'none' (no claim),
+ * 'role' (a store role claimed), 'vendor' (VENDOR claimed; the assignment's vendor too).
+ */
+const sessionStatement = compiledByShape((_db: Db, shape: string, tokenHash: string, store: bigint | null, role: string | null) => {
+  const holds =
+    shape === 'none'
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStoreSlot(store!, 'ra')} and ra.role = ${role})`;
   const vendor =
-    claim?.role === 'VENDOR'
-      ? sql<bigint | null>`(select ra.vendor_id from role_assignments ra where ra.user_id = s.user_id and ${inStore(claim.storeId, 'ra')} and ra.role = 'VENDOR')`
+    shape === 'vendor'
+      ? sql<bigint | null>`(select ra.vendor_id from role_assignments ra where ra.user_id = s.user_id and ${inStoreSlot(store!, 'ra')} and ra.role = 'VENDOR')`
       : sql<bigint | null>`null::int8`;
-  // A raw statement: every signed-in call runs it (docs/PERFORMANCE.md, Checkout).
-  const { rows } = await sql<SessionIdentity>`
+  return sql<SessionIdentity>`
     select s.id as "sessionId", s.user_id as "userId", u.username, u.email, s.last_used_at as "lastUsedAt", ${holds} as "holdsRole", ${vendor} as "vendorId",
       u.must_change_password as "mustChangePassword"
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`.execute(db);
-  return rows[0];
-}
+    where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`;
+});
 
 export async function touchSession(db: Db, sessionId: bigint): Promise<void> {
   await db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', sessionId).execute();

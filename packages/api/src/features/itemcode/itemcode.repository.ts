@@ -1,7 +1,7 @@
 /** Item codes: all their SQL, always within the caller's store. */
 import { sql, type Kysely, type Selection } from 'kysely';
 import type { Database } from '@pos/db';
-import { columnList, inStore } from '../../db-helpers';
+import { columnList, compiledByShape, inStore, inStoreSlot } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -51,15 +51,13 @@ export async function listVendorItemCodes(db: Db, storeId: number, vendorId: num
 /** The live codes of several vendors at once (a page of the vendor list), oldest first. */
 export async function listItemCodesOfVendors(db: Db, storeId: number, vendorIds: readonly bigint[]) {
   if (vendorIds.length === 0) return [];
-  return db
-    .selectFrom('item_codes')
-    .select(ITEM_CODE_COLUMNS)
-    .where(inStore(storeId))
-    .where('vendor_id', 'in', vendorIds)
-    .where('archived_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  return (await codesOfVendorsStatement(db, String(vendorIds.length), BigInt(storeId), ...vendorIds)).rows;
 }
+
+/** A vendor page's codes, compiled once per number of vendors (`compiledByShape`): the vendor list runs it on every call. */
+const codesOfVendorsStatement = compiledByShape((db: Db, _shape: string, store: bigint, ...vendorIds: bigint[]) =>
+  db.selectFrom('item_codes').select(ITEM_CODE_COLUMNS).where(inStoreSlot(store)).where('vendor_id', 'in', vendorIds).where('archived_at', 'is', null).orderBy('id'),
+);
 
 export async function insertItemCode(db: Db, storeId: number, v: ItemCodeValues) {
   return db.insertInto('item_codes').values({ store_id: BigInt(storeId), ...values(v) }).returning(ITEM_CODE_COLUMNS).executeTakeFirstOrThrow();

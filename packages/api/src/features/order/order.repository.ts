@@ -8,7 +8,7 @@ import type { LookupOrdersInput, OrderStub as OrderStubWire } from '@pos/contrac
 import type { OrderSummary } from '@pos/domain';
 import { LOOKUP_LIMIT } from '@pos/contracts';
 import { DomainError, MESSAGES } from '@pos/domain';
-import { columnList, inStore, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
+import { columnList, compiledByShape, inStore, inStoreSlot, isStoreRow, likeContains, likePrefix } from '../../db-helpers';
 import { SETTINGS_OF_S, type Settings } from '../store/store.repository';
 
 type Db = Kysely<Database>;
@@ -300,6 +300,52 @@ export function withItemNumber<T extends { itemNumber?: string }>(line: T): Omit
   return itemNumber ? { ...rest, itemNumber } : rest;
 }
 
+/** The lookup's one statement, compiled once per set of filters given (`compiledByShape`; the shape is a 0/1 per filter, in the order of its arguments). */
+const lookupStatement = compiledByShape(
+  (
+    db: Db,
+    shape: string,
+    store: bigint,
+    orderNumber: string | null,
+    customer: string | null,
+    startDate: LookupOrdersInput['startDate'],
+    endDate: LookupOrdersInput['endDate'],
+    minAmount: bigint | null,
+    maxAmount: bigint | null,
+    status: LookupOrdersInput['status'],
+    itemKeyword: string | null,
+  ) => {
+    const on = (filter: number) => shape[filter] === '1';
+    let query = db
+      .selectFrom('orders as o')
+      .select(['o.id', 'o.order_number', 'o.customer_name', 'o.created_at', 'o.status', 'o.total'])
+      .where(inStoreSlot(store, 'o'));
+    if (on(0)) query = query.where(sql`lower(o.order_number)`, 'like', orderNumber);
+    if (on(1)) query = query.where(sql`lower(o.customer_name)`, 'like', customer);
+    if (on(2)) query = query.where('o.created_at', '>=', startDate);
+    if (on(3)) query = query.where('o.created_at', '<=', endDate);
+    if (on(4)) query = query.where('o.total', '>=', minAmount);
+    if (on(5)) query = query.where('o.total', '<=', maxAmount);
+    if (on(6)) query = query.where('o.status', '=', status);
+    if (on(7)) {
+      query = query.where('o.id', 'in', (eb) =>
+        eb.selectFrom('order_lines as l').select('l.order_id').where(inStoreSlot(store, 'l')).where('l.search_text', 'like', itemKeyword),
+      );
+    }
+    const newest = query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).as('s');
+    return db.selectFrom(newest).select(
+      sql<string>`'[' || coalesce(string_agg(
+        '{"id":' || s.id
+        || ',"orderNumber":' || to_json(s.order_number)
+        || ',"customerName":' || to_json(s.customer_name)
+        || ',"createdAt":"' || to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        || '","status":"' || s.status
+        || '","total":{"type":"Money","value":"' || s.total || '"}}',
+        ',' order by s.created_at desc, s.id desc), '') || ']'`.as('stubs'),
+    );
+  },
+);
+
 /**
  * The order lookup: every filter optional (text filters case-insensitive, the order
  * number a prefix, the customer and the item keyword anywhere, amounts and dates
@@ -311,38 +357,22 @@ export function withItemNumber<T extends { itemNumber?: string }>(line: T): Omit
  * (measured: 500 stubs 4.2 ms against 2.4 ms).
  */
 export async function lookupOrders(db: Db, storeId: number, f: LookupOrdersInput): Promise<OrderStubWire[]> {
-  let query = db
-    .selectFrom('orders as o')
-    .select(['o.id', 'o.order_number', 'o.customer_name', 'o.created_at', 'o.status', 'o.total'])
-    .where(inStore(storeId, 'o'));
-  if (f.orderNumber) query = query.where(sql`lower(o.order_number)`, 'like', likePrefix(f.orderNumber));
-  if (f.customer) query = query.where(sql`lower(o.customer_name)`, 'like', likeContains(f.customer));
-  if (f.startDate) query = query.where('o.created_at', '>=', f.startDate);
-  if (f.endDate) query = query.where('o.created_at', '<=', f.endDate);
-  if (f.minAmount !== null) query = query.where('o.total', '>=', f.minAmount);
-  if (f.maxAmount !== null) query = query.where('o.total', '<=', f.maxAmount);
-  if (f.status !== null) query = query.where('o.status', '=', f.status);
-  if (f.itemKeyword) {
-    const pattern = likeContains(f.itemKeyword);
-    query = query.where('o.id', 'in', (eb) =>
-      eb.selectFrom('order_lines as l').select('l.order_id').where(inStore(storeId, 'l')).where('l.search_text', 'like', pattern),
-    );
-  }
-  const newest = query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(LOOKUP_LIMIT).as('s');
-  const { stubs } = await db
-    .selectFrom(newest)
-    .select(
-      sql<string>`'[' || coalesce(string_agg(
-        '{"id":' || s.id
-        || ',"orderNumber":' || to_json(s.order_number)
-        || ',"customerName":' || to_json(s.customer_name)
-        || ',"createdAt":"' || to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-        || '","status":"' || s.status
-        || '","total":{"type":"Money","value":"' || s.total || '"}}',
-        ',' order by s.created_at desc, s.id desc), '') || ']'`.as('stubs'),
-    )
-    .executeTakeFirstOrThrow();
-  return JSON.parse(stubs) as OrderStubWire[];
+  const store = BigInt(storeId);
+  const shape = [f.orderNumber, f.customer, f.startDate, f.endDate, f.minAmount !== null, f.maxAmount !== null, f.status !== null, f.itemKeyword].map((on) => (on ? 1 : 0)).join('');
+  const { rows } = await lookupStatement(
+    db,
+    shape,
+    store,
+    f.orderNumber ? likePrefix(f.orderNumber) : null,
+    f.customer ? likeContains(f.customer) : null,
+    f.startDate,
+    f.endDate,
+    f.minAmount,
+    f.maxAmount,
+    f.status,
+    f.itemKeyword ? likeContains(f.itemKeyword) : null,
+  );
+  return JSON.parse(rows[0]!.stubs) as OrderStubWire[];
 }
 
 // ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { sql, type Kysely, type RawBuilder, type Selection } from 'kysely';
 import type { Database } from '@pos/db';
 import type { VendorSaveInput, VendorSort } from '@pos/contracts';
-import { inStore } from '../../db-helpers';
+import { compiledByShape, inStore, inStoreSlot } from '../../db-helpers';
 
 type Db = Kysely<Database>;
 
@@ -55,25 +55,29 @@ export async function listVendors(db: Db, storeId: number, page: { offset: numbe
 }
 
 async function readPage(db: Db, storeId: number, page: { offset: number; limit: number; sort: VendorSort; ascending: boolean }): Promise<VendorRow[]> {
-  const key = SORT_EXPRESSIONS[page.sort];
-  const direction = page.ascending ? 'asc' : 'desc';
+  return (await pageStatement(db, `${page.sort} ${page.ascending ? 'asc' : 'desc'}`, BigInt(storeId), page.limit, page.offset)).rows;
+}
+
+/** A page's statement, compiled once per sort and direction (`compiledByShape`; the shape is `<sort> <asc|desc>`). */
+const pageStatement = compiledByShape((db: Db, shape: string, store: bigint, limit: number, offset: number) => {
+  const [sort, direction] = shape.split(' ') as [VendorSort, 'asc' | 'desc'];
+  const key = SORT_EXPRESSIONS[sort];
   const ids = db
     .selectFrom('vendors')
     .select(['id as pageId', key.as('sortKey')])
-    .where(inStore(storeId))
+    .where(inStoreSlot(store))
     .where('archived_at', 'is', null)
     .orderBy(key, direction)
     .orderBy('id', direction)
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(limit)
+    .offset(offset);
   return db
     .selectFrom(ids.as('p'))
     .innerJoin('vendors', 'vendors.id', 'p.pageId')
     .select(VENDOR_COLUMNS)
     .orderBy('p.sortKey', direction)
-    .orderBy('p.pageId', direction)
-    .execute();
-}
+    .orderBy('p.pageId', direction);
+});
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % _ and \\ taken literally. */
 function containsPattern(text: string): string {
@@ -117,9 +121,12 @@ export async function searchVendors(db: Db, storeId: number, search: string, pag
 
 /** Live vendors of the store, from the counter the database keeps (migration 0008; the Σ of the store's slots, migration 0035). */
 export async function countVendors(db: Db, storeId: number): Promise<bigint> {
-  const { rows } = await sql<{ n: bigint }>`select coalesce(sum(live_vendors), 0)::int8 as n from store_counters where ${inStore(storeId)}`.execute(db);
+  const { rows } = await countStatement(db, '', BigInt(storeId));
   return rows[0]!.n;
 }
+
+/** Compiled once (`compiledByShape`): the vendor list runs it on every call. */
+const countStatement = compiledByShape((_db: Db, _shape: string, store: bigint) => sql<{ n: bigint }>`select coalesce(sum(live_vendors), 0)::int8 as n from store_counters where ${inStoreSlot(store)}`);
 
 /** The columns a save writes; Vendor Type and Monthly Rent only when given (a new vendor takes the defaults). */
 function vendorValues(v: VendorSaveInput) {
