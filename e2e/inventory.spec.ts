@@ -106,7 +106,6 @@ describe('stock as items', () => {
     await detail.getByLabel('Reorder level').fill('5');
     await detail.getByRole('button', { name: 'Save reorder level' }).click();
     await detail.getByText('Low stock (reorder at 5)').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, 'items-detail-restocked');
 
     const fetched = await asOwner<{ item: { status: string; quantity: number; reorderLevel: number }; movements: { kind: string; note: string }[] }>('/item/fetch', { itemId: clock.id });

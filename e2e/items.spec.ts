@@ -232,8 +232,6 @@ describe('items: intake, tags and scan to sell', () => {
     await expect.poll(() => movements.count()).toBe(2);
     expect(await movements.nth(1).textContent()).toContain(`order ${orderNumber}`);
     expect(await movements.nth(1).textContent()).toContain('Sold');
-    // The dialog's opening transition ends before the shot.
-    await page.waitForTimeout(400);
     await screenshot(page, 'items-detail-sold');
     await page.keyboard.press('Escape');
 

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '@pos/domain';
-import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { launchBrowser, REDUCED_MOTION, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { apiPost, asOwnerOf, baseURL, createStaffViaApi, drawerEntries, openAs, readSession, screenshot, signUpOwnerViaApi, uniqueName, type Account, type LoginResponse, type OwnerAccount } from './support/app';
 import { MENUS } from './support/expectations';
 import { PHONE } from './support/screens';
@@ -151,7 +151,7 @@ describe('the vendor portal', () => {
 
   test('the link, opened on a phone, creates an account and accepts; My Booth shows the store’s figures to the cent', async () => {
     // A second connection to the browser would answer the store page's confirm dialogs itself: a context of the same one.
-    phone = await store.context.browser()!.newContext({ viewport: PHONE });
+    phone = await store.context.browser()!.newContext({ viewport: PHONE, ...REDUCED_MOTION });
     phone.setDefaultTimeout(10_000);
     vp = await trackedPage(phone);
     const { page } = vp;

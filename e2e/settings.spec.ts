@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
-import { apiPost, baseURL, openAs, screenshot, SCREENSHOT_DIR, signUpOwnerViaApi, type OwnerAccount } from './support/app';
+import { apiPost, baseURL, dismissToasts, openAs, screenshot, signUpOwnerViaApi, windowScreenshot, type OwnerAccount } from './support/app';
 import { pageTitle } from './support/screen';
 
 const pct = (value: string) => ({ type: 'Percent', value });
@@ -45,11 +45,6 @@ describe('Store Settings: an owner configures the store', () => {
     const toggle = tax(n).getByRole('switch', { name: label });
     if ((await toggle.isChecked()) !== on) await toggle.click();
     await expect(toggle.isChecked()).resolves.toBe(on);
-  }
-
-  async function dismissToasts() {
-    for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' }).catch(() => undefined);
   }
 
   async function openSettings() {
@@ -130,7 +125,7 @@ describe('Store Settings: an owner configures the store', () => {
     await saveButton().click();
     await page.getByText('Store settings updated successfully').waitFor();
     await expect(page.getByTestId('save-state').textContent()).resolves.toBe('No unsaved changes');
-    await dismissToasts();
+    await dismissToasts(page).catch(() => undefined);
 
     await page.reload();
     await input('orderPrefix').waitFor();
@@ -263,7 +258,7 @@ describe('Store Settings: an owner configures the store', () => {
     await expect(methodRow('Gift Card').locator('td').allTextContents()).resolves.toEqual(['Gift Card', '0%', '0%', '$0.00', '$1.00', 'No', 'No', 'EditDelete']);
     // The store's own Cash method is marked, and cannot be deleted.
     await expect(methodRow('Cash').locator('td').allTextContents()).resolves.toEqual(['CashCash', '0%', '0%', '$0.00', '$0.00', 'No', 'Yes', 'Edit']);
-    await dismissToasts();
+    await dismissToasts(page).catch(() => undefined);
 
     // Edit Visa.
     await visa.getByRole('button', { name: 'Edit Visa' }).click();
@@ -278,7 +273,7 @@ describe('Store Settings: an owner configures the store', () => {
     await page.getByText('Payment method updated successfully').waitFor();
     await methodRow('Visa Credit').waitFor();
     await expect(methodRow('Visa Credit').locator('td').allTextContents()).resolves.toEqual(['Visa Credit', '2.75%', '1%', '$0.25', '$10.00', 'No', 'No', 'EditDelete']);
-    await dismissToasts();
+    await dismissToasts(page).catch(() => undefined);
 
     // Delete Gift Card: the confirmation first; Cancel keeps it.
     await methodRow('Gift Card').getByRole('button', { name: 'Delete Gift Card' }).click();
@@ -358,7 +353,7 @@ describe('Store Settings: an owner configures the store', () => {
       await expect(page.getByTestId('save-state').textContent()).resolves.toBe('Unsaved changes');
       // The notification is part of this state: a plain capture keeps it.
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}settings-save-failed.png` });
+      await windowScreenshot(page, 'settings-save-failed');
       expect((await fetchSettings()).orderPrefix).toBe('INV-');
     } finally {
       await page.unroute('**/trpc/store.updateSettings**');
@@ -366,7 +361,7 @@ describe('Store Settings: an owner configures the store', () => {
     tp.expectClean([/status of 500/, /server error: 500 .*store\.updateSettings/]);
 
     // The server answers again: the same typed values are saved.
-    await dismissToasts();
+    await dismissToasts(page).catch(() => undefined);
     await saveButton().click();
     await page.getByText('Store settings updated successfully').waitFor();
     const stored = await fetchSettings();

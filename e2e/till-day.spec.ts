@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
+import { CHROMIUM_ARGS, launchBrowser, REDUCED_MOTION, trackedPage, type Browser, type TrackedPage } from './support/browser';
 import { chromiumPath } from './support/chromium-path';
 import { asOwnerOf, createStaffViaApi, baseURL, openAs, screenshot, signUpOwnerViaApi, updateStoreSettings, type Account, type OwnerAccount } from './support/app';
 
@@ -183,7 +183,7 @@ describe('a day at the till', () => {
   });
 
   test('on a touch device the keyboard hints are hidden', async () => {
-    const context = await chromium.launchPersistentContext('', { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
+    const context = await chromium.launchPersistentContext('', { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true, ...REDUCED_MOTION });
     try {
       const page = await context.newPage();
       await openAs(page, cashier, '/orders');

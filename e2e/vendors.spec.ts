@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, trackedPage, type Browser, type TrackedPage } from './support/browser';
-import { apiPost, baseURL, createStaffViaApi, openAs, screenshot, SCREENSHOT_DIR, signUpOwnerViaApi, type OwnerAccount } from './support/app';
+import { apiPost, baseURL, createStaffViaApi, dismissToasts, openAs, screenshot, signUpOwnerViaApi, windowScreenshot, type OwnerAccount } from './support/app';
 
 const STORE_DEFAULT_COMMISSION = { type: 'Percent', value: '12500000' }; // 12.5%
 
@@ -238,15 +238,14 @@ describe('vendors and their item codes', () => {
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
     // Toasts away first: the screenshot must not move the mouse off the button.
-    for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
+    await dismissToasts(page);
     await submit.hover();
     await page.getByRole('tooltip', { name: 'Please finish editing codes before saving vendor changes' }).waitFor();
     // Other codes are locked and Add Code is away while one code is open.
     expect(await page.getByRole('button', { name: 'Edit code AB12' }).isDisabled()).toBe(true);
     expect(await page.getByRole('region', { name: 'Item Codes' }).getByRole('button', { name: 'Add Code' }).count()).toBe(0);
     // The window as the user sees it (scrolled to the codes, tooltip open).
-    await page.screenshot({ path: `${SCREENSHOT_DIR}vendors-code-editing.png` });
+    await windowScreenshot(page, 'vendors-code-editing');
 
     // A click on the held submit sends nothing.
     let vendorSaves = 0;

@@ -124,8 +124,9 @@ export async function openAs(page: Page, account: Pick<Account, 'username' | 'pa
   const login = await apiPost<LoginResponse>('/login', { usernameOrEmail: account.username, password: account.password });
   const current = role ? login.roles.find((r) => r.role === role.role && (role.storeId === undefined || r.storeId === role.storeId)) : login.roles[0];
   if (!current) throw new Error(`${account.username} does not hold ${role?.role ?? 'any role'}`);
-  // The login page (no token yet) gives access to the origin's localStorage.
-  await page.goto(`${baseURL()}/`);
+  // A small file of the app's origin gives access to its localStorage without starting
+  // the app first (a whole page load of its own, a third of this helper's time).
+  await page.goto(`${baseURL()}/favicon.svg`);
   await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
   await page.evaluate(
     ([l, c]) => {
@@ -207,16 +208,23 @@ export async function readSession(page: Page): Promise<StoredSession> {
 }
 
 /**
- * Writes /work/main/screenshots/<name>.png (gitignored) for a person to look at. The
- * window grows to the page's height for the shot (a full-page capture would cut the
- * fixed drawer at the first screen), and toasts are dismissed first.
+ * Whether this run writes screenshots (`E2E_SCREENSHOTS=1`): for a person looking at the
+ * screens they changed. Off in `npm test`, where nobody looks at them and capturing them
+ * was a sixth of the specs' time (docs/PERFORMANCE.md, "The test command"); a spec walks
+ * the same steps either way.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Toasts are dismissed (so the steps after it never depend on whether shots are taken),
+ * then, when SCREENSHOTS is on, writes screenshots/<name>.png (gitignored). The window
+ * grows to the page's height for the shot (a full-page capture would cut the fixed
+ * drawer at the first screen).
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await dismissToasts(page).catch(() => undefined);
+  if (!SCREENSHOTS) return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = `${SCREENSHOT_DIR}${name}.png`;
-  const toasts = page.locator('.mantine-Notification-root');
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-  await toasts.first().waitFor({ state: 'detached' }).catch(() => undefined);
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
   const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
   if (height > viewport.height) {
@@ -225,11 +233,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     await page.waitForTimeout(250);
   }
   try {
-    await page.screenshot({ path });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
   } finally {
     if (height > viewport.height) await page.setViewportSize(viewport);
   }
-  return path;
+}
+
+/**
+ * Closes every toast and waits until none is left. Always the first one's button, one at a
+ * time: a closed toast leaves at once (no exit transition under reduced motion), so a list
+ * of buttons taken beforehand points past its end, and each click on a gone button waited
+ * out the whole timeout.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const closes = page.locator('.mantine-Notification-closeButton');
+  for (let tries = 0; tries < 20 && (await closes.count()) > 0; tries++) await closes.first().click({ timeout: 2_000 }).catch(() => undefined);
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
+}
+
+/** The window exactly as it is (toasts, tooltips, scroll) to screenshots/<name>.png, when SCREENSHOTS is on. */
+export async function windowScreenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
 }
 
 /** The drawer's entries (their paths), parents opened first, in order. */

@@ -10,12 +10,19 @@ import { inject } from 'vitest';
 
 export { CHROMIUM_ARGS } from './chromium-path';
 
+export const REDUCED_MOTION = { reducedMotion: 'reduce' } as const;
+
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
 /**
+ * Every context asks for reduced motion, as a person may in their system settings: the
+ * app then opens and closes its dialogs, menus and notifications without transitions
+ * (the theme's `respectReducedMotion`), so a step does not wait for an animation to end.
+ * `REDUCED_MOTION` is that option for contexts a spec makes itself.
+ *
  * `timezoneId`: the browser's own time zone (the machine's when absent). `serviceWorkers`:
  * the app's service worker answers navigations from its cache and hides requests from
  * `page.route`, so only a spec about it (the offline till) lets it register.
@@ -29,6 +36,7 @@ export async function launchBrowser(options: { timezoneId?: string; serviceWorke
   const browser = await chromium.connectOverCDP(endpoint);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
+    ...REDUCED_MOTION,
     serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
@@ -60,6 +68,9 @@ export async function trackedPage(context: BrowserContext): Promise<TrackedPage>
     // The till looks up each typed code; a code that names nothing is answered 404 by
     // design (shown in red beside the box), and the browser logs that answer as an error.
     if (msg.type() === 'error' && / 404 /.test(msg.text()) && /\/trpc\/scan\.code\b/.test(msg.location().url)) return;
+    // openAs() opens the app's icon (favicon.svg) to reach the origin's storage; Chromium
+    // then asks for /favicon.ico, which the app does not serve (its pages link the SVG).
+    if (msg.type() === 'error' && / 404 /.test(msg.text()) && /^https?:\/\/[^/]+\/favicon\.ico$/.test(msg.location().url)) return;
     if (msg.type() === 'error') problems.push(`console: ${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

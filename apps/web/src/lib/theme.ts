@@ -12,6 +12,10 @@
  * Names for icon-only buttons Mantine draws itself (dialog and notification close
  * buttons, pagination arrows, the password toggle, which is also reachable with Tab) and
  * dialog headers that are not page banners are default props here.
+ *
+ * Motion: on a device set to reduce motion, dialogs, menus, collapsing sections and
+ * notifications appear and leave at once, without their transitions. The browser specs
+ * run with that setting (docs/TESTING.md, "How long").
  */
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 
@@ -60,6 +64,7 @@ const themeOverride: MantineThemeOverride = {
   defaultRadius: 'sm',
   // Mantine's 2 px ring on whatever has keyboard focus; inputs get theirs in focus.css.
   focusRing: 'auto',
+  respectReducedMotion: true,
   components: {
     Modal: { defaultProps: { closeButtonProps: CLOSE_DIALOG, attributes: DIALOG_HEADER } },
     Drawer: { defaultProps: { closeButtonProps: CLOSE_DIALOG, attributes: DIALOG_HEADER } },
