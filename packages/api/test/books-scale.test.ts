@@ -122,6 +122,24 @@ describe('the vendors’ kept account names', () => {
     expect(tb.accounts.some((a) => a.name.endsWith(`bo-${shop.bo}:bo2`))).toBe(true);
     expect(tb.accounts.find((a) => a.account === `vendor:${shop.ada}`)).toMatchObject({ name: 'Consignment payable', number: '2100' });
   });
+
+  it('read today’s balances of an account whatever slots its sums are spread over, and leave out an account they bring to zero', async () => {
+    const before = await h.as(shop.accountant).books.trialBalance({});
+    const storeId = shop.owner.storeId;
+    const ada = before.accounts.find((a) => a.account === `vendor:${shop.ada}`)!;
+    // Ada's balance moved, by hand, half into another slot; the drawer's into two more.
+    await sql`
+      with moved as (update journal_balances set balance = balance - balance / 2 where store_id = ${storeId} and account = ${`vendor:${shop.ada}`} and slot = 0 returning balance)
+      insert into journal_balances (store_id, account, slot, balance) select ${storeId}, ${`vendor:${shop.ada}`}, 5, (select sum(balance) from journal_balances where store_id = ${storeId} and account = ${`vendor:${shop.ada}`}) - (select balance from moved)`.execute(handle.db);
+    // A vendor account with no money left, kept as two slots that cancel.
+    await sql`insert into journal_balances (store_id, account, slot, balance) values (${storeId}, ${`vendor:${shop.bo}:999999`}, 0, 7000000), (${storeId}, ${`vendor:${shop.bo}:999999`}, 3, -7000000)`.execute(handle.db);
+    const after = await h.as(shop.accountant).books.trialBalance({});
+    expect(after).toEqual(before);
+    expect(after.accounts.filter((a) => a.account === ada.account)).toHaveLength(1);
+    await sql`delete from journal_balances where store_id = ${storeId} and ((account = ${`vendor:${shop.ada}`} and slot = 5) or account = ${`vendor:${shop.bo}:999999`})`.execute(handle.db);
+    await sql`update journal_balances set balance = (${BigInt(ada.debit.value) - BigInt(ada.credit.value)})::int8 where store_id = ${storeId} and account = ${`vendor:${shop.ada}`} and slot = 0`.execute(handle.db);
+    expect(await h.as(shop.accountant).books.trialBalance({})).toEqual(before);
+  });
 });
 
 describe('a trial balance as of a past day', () => {

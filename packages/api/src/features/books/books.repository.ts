@@ -365,6 +365,44 @@ export async function namedAccountSums(db: Db, storeId: number, plan: SumsPlan) 
   return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().execute(read);
 }
 
+/** A row of the trial balance as the database names it (see namedAccountSums). */
+export interface NamedSum {
+  account: string;
+  amount: string;
+  vendorSlug: string | null;
+  exportName: string | null;
+  exportNumber: string | null;
+}
+
+/**
+ * Today's balances as namedAccountSums gives them, read apart in one snapshot (a
+ * repeatable-read transaction): the vendor accounts' rows of `journal_balances` in the
+ * order of their ids (a vendor's main account before its codes'), not summed (a vendor
+ * account's sums are one row, `SUMS_SLOT`; were there more, they are adjacent and the
+ * service adds them), zero ones too; and the few store-wide accounts summed over their
+ * slots, nonzero, in no order. Summing 90,000 one-row vendor accounts and ordering them
+ * by the kind's place cost more than half of the one statement (docs/PERFORMANCE.md, Books).
+ */
+export async function balancesTodayApart(db: Db, storeId: number): Promise<{ vendors: NamedSum[]; others: NamedSum[] }> {
+  const read = async (trx: Db) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    const vendors = await sql<NamedSum>`
+      select b.account, b.balance::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
+      from journal_balances b
+      left join vendors v on ${inStore(storeId, 'v')} and v.id = split_part(b.account, ':', 2)::int8 and split_part(b.account, ':', 3) = ''
+      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = b.account
+      where ${inStore(storeId, 'b')} and b.account like 'vendor:%'
+      order by split_part(b.account, ':', 2)::int8, nullif(split_part(b.account, ':', 3), '')::int8 nulls first`.execute(trx);
+    const others = await sql<NamedSum>`
+      select s.account, s.amount::text as amount, null as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
+      from (select account, sum(balance)::int8 as amount from journal_balances where ${inStore(storeId)} and account not like 'vendor:%' group by account) s
+      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
+      where s.amount <> 0`.execute(trx);
+    return { vendors: vendors.rows, others: others.rows };
+  };
+  return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().setIsolationLevel('repeatable read').execute(read);
+}
+
 /** The place of an account key's kind in the chart (compareAccountKeys's PLACE). */
 const ACCOUNT_PLACE_SQL = sql`case
       when s.account = 'drawer' then 0 when s.account like 'clearing:%' then 1 when s.account = 'bank' then 2

@@ -22,6 +22,8 @@ import {
   assertVendorLegsMatchLedger,
   chartOfAccounts,
   chartOfKeptAccounts,
+  compareAccountKeys,
+  sortByAccount,
   codeAccountSlugs,
   dayCloseJournal,
   fixedAccountName,
@@ -345,6 +347,26 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 }
 
 /**
+ * Today's balances read apart (`balancesTodayApart`) as namedAccountSums lists them: the
+ * store-wide accounts in the chart's order around the vendor accounts, a vendor
+ * account's rows added into one, zero balances left out.
+ */
+function inChartOrder({ vendors, others }: { vendors: repo.NamedSum[]; others: repo.NamedSum[] }): repo.NamedSum[] {
+  const merged: repo.NamedSum[] = [];
+  for (const row of vendors) {
+    const last = merged.at(-1);
+    if (last?.account === row.account) merged[merged.length - 1] = { ...last, amount: (BigInt(last.amount) + BigInt(row.amount)).toString() };
+    else merged.push(row);
+  }
+  const nonzero = merged.filter((r) => r.amount !== '0');
+  const sorted = sortByAccount(others, (r) => r.account as AccountKey);
+  const firstVendor: AccountKey = 'vendor:1';
+  const before = sorted.filter((r) => compareAccountKeys(r.account as AccountKey, firstVendor) < 0);
+  const after = sorted.filter((r) => compareAccountKeys(r.account as AccountKey, firstVendor) > 0);
+  return [...before, ...nonzero, ...after];
+}
+
+/**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
  * left out). The database sums, names (the vendors' kept slugs) and orders the accounts;
  * the few others (fixed, clearing, tax, code accounts) are named here. A store may have
@@ -353,7 +375,8 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
   await ensureVendorSlugs(db, storeId);
-  const rows = await repo.namedAccountSums(db, storeId, await sumsAsOf(db, storeId, asOf));
+  const plan = await sumsAsOf(db, storeId, asOf);
+  const rows = plan.from === 'balances' && plan.lessDaysAfter === null ? inChartOrder(await repo.balancesTodayApart(db, storeId)) : await repo.namedAccountSums(db, storeId, plan);
   const others = await nameAccounts(
     db,
     storeId,
