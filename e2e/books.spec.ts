@@ -6,7 +6,8 @@
  * owner drills from a trial balance row into its account's journals, reads the day's
  * journals and opens the sale's order from its journal; the accountant, who may not open
  * Orders, reads the sale's order read-only over the journals; a manager reads the books
- * but cannot rename. Screenshots are taken to be looked at.
+ * but cannot rename; a chart longer than a page prints every account. Screenshots are
+ * taken to be looked at.
  */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
@@ -185,5 +186,34 @@ describe('Books', () => {
     await page.getByTestId('chart-of-accounts').waitFor();
     await page.getByText('Only an accountant or the owner may change the names.').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+
+  test('a chart longer than a page shows 100 accounts on screen and prints every one', async () => {
+    const big = await signUpOwnerViaApi({ storeName: 'Many Booths Mall' });
+    const asBig = asOwnerOf(big);
+    for (let i = 0; i < 100; i += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, k) => {
+          const n = String(i + k).padStart(3, '0');
+          return asBig('/vendor/add', { tradeName: `Booth ${n}`, contactName: `Owner ${n}`, contactEmail: `booth${n}@example.com`, primaryPhone: '555-0100', vendorType: 'VENDOR' });
+        }),
+      );
+    }
+    const { page } = tp;
+    await openAs(page, big, '/books');
+    await page.getByRole('tab', { name: 'Chart of accounts' }).click();
+    const chart = page.getByTestId('chart-of-accounts');
+    await chart.waitFor();
+    const pageLine = page.getByText(/^1–100 of \d+ accounts$/);
+    const total = Number(/of (\d+) accounts/.exec(await pageLine.innerText())![1]);
+    expect(total).toBeGreaterThan(100);
+    expect(await chart.locator('tbody tr').count()).toBe(100);
+    // The browser's own Print as much as the button: the page is laid out for paper after beforeprint.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    expect(await chart.locator('tbody tr').count()).toBe(total);
+    expect(await page.getByRole('navigation', { name: 'Account pages' }).count()).toBe(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => chart.locator('tbody tr').count()).toBe(100);
+    await pageLine.waitFor();
   });
 });

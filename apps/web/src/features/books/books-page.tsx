@@ -6,7 +6,8 @@
  * its account's journals of the month to that day), and a period's export for hledger,
  * QuickBooks Desktop, QuickBooks Online or Xero. A large store has some 100,000 accounts:
  * the trial balance and the chart show a page of them at a time (every row is in the
- * answer, the CSV and the totals), found by name or number.
+ * answer, the CSV and the totals), found by name or number; on paper, every account found
+ * up to `PRINTED_ACCOUNTS` (past that, the CSV holds them).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
@@ -20,6 +21,7 @@ import { downloadCsv, downloadFile, toCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { pageCount, showsPagination, useKeepPageInRange, usePaging } from '../../lib/paging';
+import { usePrinting } from '../../lib/printing';
 import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -162,19 +164,32 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
 }
 
 const ACCOUNTS_PAGE = 100;
+/** The most accounts a printed trial balance or chart holds: a store's 100,000 would be some 2,000 sheets. */
+const PRINTED_ACCOUNTS = 5_000;
 const trialRowTexts = (r: { name: string; number: string }) => [r.name, r.number];
 
 /**
  * One page of `rows` (those whose texts contain `find`, any case), with its page links and
  * what they hold: a store's 100,000 accounts are in the answer, a page of them on screen.
+ * Printed, the rows are every one found (at most `PRINTED_ACCOUNTS`), without page links.
  */
 function usePage<T>(rows: readonly T[], find: string, texts: (row: T) => string[]): { rows: readonly T[]; pager: ReactNode } {
   const paging = usePaging(ACCOUNTS_PAGE);
+  const printing = usePrinting();
   const needle = find.trim().toLowerCase();
   const found = useMemo(() => (needle ? rows.filter((r) => texts(r).some((t) => t.toLowerCase().includes(needle))) : rows), [rows, needle, texts]);
   useKeepPageInRange(paging, found.length);
   const { toFirstPage } = paging;
   useEffect(() => toFirstPage(), [needle, toFirstPage]);
+  if (printing) {
+    const pager =
+      found.length > PRINTED_ACCOUNTS ? (
+        <Text mt="sm" size="sm">
+          The first {PRINTED_ACCOUNTS.toLocaleString('en-US')} of {found.length.toLocaleString('en-US')} accounts: Download CSV holds every one.
+        </Text>
+      ) : null;
+    return { rows: found.slice(0, PRINTED_ACCOUNTS), pager };
+  }
   const from = (paging.page - 1) * paging.pageSize;
   const pager =
     found.length === 0 && needle ? (
