@@ -212,6 +212,9 @@ describe('Books', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
     expect(await chart.locator('tbody tr').count()).toBe(total);
     expect(await page.getByRole('navigation', { name: 'Account pages' }).count()).toBe(0);
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'books-chart-printed');
+    await page.emulateMedia({ media: null });
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await expect.poll(() => chart.locator('tbody tr').count()).toBe(100);
     await pageLine.waitFor();

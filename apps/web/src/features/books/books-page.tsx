@@ -25,6 +25,7 @@ import { usePrinting } from '../../lib/printing';
 import { useStoreClock } from '../../lib/store-clock';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
+import classes from './books.module.css';
 import { JournalsTab, type JournalsQuery } from './journals-tab';
 
 type Tab = 'trial' | 'journals' | 'accounts' | 'export';
@@ -89,7 +90,7 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
     );
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" component="form" aria-label="Trial balance settings" onSubmit={(e) => e.preventDefault()} noValidate>
+      <Paper withBorder radius="md" p="md" component="form" aria-label="Trial balance settings" onSubmit={(e) => e.preventDefault()} noValidate className={classes.screenOnly}>
         <Group justify="space-between" align="flex-end" gap="sm">
           <Group gap="sm" align="flex-end">
             <TextInput type="date" label="As of (end of day)" name="asOf" value={asOf || data?.asOf || ''} onChange={(e) => setAsOf(e.currentTarget.value)} w={220} />
@@ -109,7 +110,7 @@ function TrialBalanceTab({ onDrill }: { onDrill: (account: string, asOf: string)
       {tb.error ? <LoadFailure title="Failed to load the trial balance" testId="trial-balance-error" detail={errorMessage(tb.error, 'Please try again.')} retrying={tb.isFetching} onRetry={() => void tb.refetch()} /> : null}
       {!data && tb.isPending ? <Text>Loading the trial balance…</Text> : null}
       {data ? (
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder radius="md" p="md" className={classes.sheet}>
           <Text fw={600} mb="sm">
             Trial balance at the end of {data.asOf}
           </Text>
@@ -218,12 +219,12 @@ function AccountsTab() {
   if (accounts.error) return <LoadFailure title="Failed to load the chart of accounts" testId="accounts-error" detail={errorMessage(accounts.error, 'Please try again.')} retrying={accounts.isFetching} onRetry={() => void accounts.refetch()} />;
   if (!accounts.data) return <Text>Loading the chart of accounts…</Text>;
   return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed" mb="sm">
+    <Paper withBorder radius="md" p="md" className={classes.sheet}>
+      <Text size="sm" c="dimmed" mb="sm" className={classes.screenOnly}>
         Each account is exported under its QuickBooks or Xero name and number when you give one; otherwise under the name shown. Balances are as of {accounts.data.asOf}.
         {mayName ? '' : ' Only an accountant or the owner may change the names.'}
       </Text>
-      <TextInput label="Find an account" name="find" placeholder="Name, export name or number" value={find} onChange={(e) => setFind(e.currentTarget.value)} w={280} mb="sm" />
+      <TextInput label="Find an account" name="find" placeholder="Name, export name or number" value={find} onChange={(e) => setFind(e.currentTarget.value)} w={280} mb="sm" className={classes.screenOnly} />
       <Table.ScrollContainer minWidth={760}>
         <Table striped data-testid="chart-of-accounts">
           <Table.Thead>
