@@ -105,6 +105,8 @@ interface Slice {
   seconds: number;
   errors: number;
   non2xx: number;
+  /** The first few answers that were not 2xx: status and the start of the body, to say what was refused. */
+  refusals: string[];
   /** The server process's CPU time over the slice, ms (null where /proc is not there). */
   serverCpuMs: number | null;
 }
@@ -134,10 +136,14 @@ async function runSlice(s: Scenario, door: Door, connections: number, length: Le
           const r = request(s, door, take());
           return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
         },
+        onResponse: (status, body) => {
+          if ((status < 200 || status > 299) && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 300)}`);
+        },
       },
     ],
   };
   const times: number[] = [];
+  const refusals: string[] = [];
   const cpuBefore = cpuMsOf(serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error: Error | null, r) => (error ? reject(error) : resolve(r)));
@@ -150,6 +156,7 @@ async function runSlice(s: Scenario, door: Door, connections: number, length: Le
     seconds: result.duration,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    refusals,
     serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
   };
 }
