@@ -96,12 +96,9 @@ describe('Needs Attention', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The End of Day close warns about the till with sales not yet sent.
-    await openAs(page, manager, '/reports?tab=end-of-day');
-    const tab = page.getByRole('tab', { name: /End of Day/i });
-    if ((await tab.count()) > 0) await tab.first().click();
-    // The warning follows the day's status, read after the report itself: in a full run beside
-    // the accessibility spec it took over the default 10 s once (alone: under 1 s).
-    await page.getByTestId('devices-waiting').waitFor({ timeout: 30_000 });
+    await openAs(page, manager, '/reports?tab=endOfDay');
+    await page.getByRole('tab', { name: 'End of Day', selected: true }).waitFor();
+    await page.getByTestId('devices-waiting').waitFor();
     expect(await page.getByTestId('devices-waiting').textContent()).toContain('Front till');
     await screenshot(page, 'end-of-day-devices-waiting');
 
