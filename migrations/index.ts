@@ -39,6 +39,7 @@ import * as m0033 from './0033_keep_books_names_and_month_ends';
 import * as m0034 from './0034_keep_vendor_sale_hours';
 import * as m0035 from './0035_spread_store_sums';
 import * as m0036 from './0036_index_vendor_account_slugs';
+import * as m0037 from './0037_keep_vendor_account_places';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0034_keep_vendor_sale_hours': m0034,
   '0035_spread_store_sums': m0035,
   '0036_index_vendor_account_slugs': m0036,
+  '0037_keep_vendor_account_places': m0037,
 };

@@ -676,6 +676,11 @@ export interface JournalBalancesTable {
   /** Which of its key's rows this is (migration 0035: store-wide sums spread over slots); a figure is the Σ over its key's slots. */
   slot: Generated<number>;
   balance: Int8;
+  /** A vendor account's place in the chart (migration 0037, generated from `account`): its vendor and code (null: the vendor's main account); null for other accounts. */
+  vendor_id: ColumnType<bigint | null, never, never>;
+  item_code_id: ColumnType<bigint | null, never, never>;
+  /** A vendor's main account: the vendor's kept slug (`vendors.account_slug`), kept by triggers (migration 0037). */
+  vendor_slug: Generated<string | null>;
 }
 
 /** Each account's movement (Σ of its legs) per business day, kept by the books writer with the legs. */
@@ -701,6 +706,11 @@ export interface JournalMonthBalancesTable {
   month_end: ColumnType<string, string, never>;
   account: string;
   balance: Int8;
+  /** A vendor account's place in the chart (migration 0037, generated from `account`): its vendor and code (null: the vendor's main account); null for other accounts. */
+  vendor_id: ColumnType<bigint | null, never, never>;
+  item_code_id: ColumnType<bigint | null, never, never>;
+  /** A vendor's main account: the vendor's kept slug (`vendors.account_slug`), kept by triggers (migration 0037). */
+  vendor_slug: Generated<string | null>;
 }
 
 /** The name and number a store gives an account of its books in QuickBooks or Xero. */

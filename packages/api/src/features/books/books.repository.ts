@@ -330,9 +330,14 @@ export async function keepMonthEnd(trx: Db, storeId: number, monthEnd: string): 
     .executeTakeFirst();
   const plan: SumsPlan = before?.monthEnd ? { from: 'month-end', monthEnd: before.monthEnd, plusDaysThrough: monthEnd } : { from: 'days', through: monthEnd };
   await trx.insertInto('journal_month_ends').values({ store_id: BigInt(storeId), month_end: monthEnd }).execute();
+  // Each vendor's main account with the vendor's kept slug (the rows' trigger would read it row by row).
   await sql`
-    insert into journal_month_balances (store_id, month_end, account, balance)
-    select ${BigInt(storeId)}::int8, ${monthEnd}::date, account, amount from (${sumsOf(storeId, plan)}) s where amount <> 0`.execute(trx);
+    insert into journal_month_balances (store_id, month_end, account, balance, vendor_slug)
+    select ${BigInt(storeId)}::int8, ${monthEnd}::date, s.account, s.amount, v.account_slug
+    from (${sumsOf(storeId, plan)}) s
+    left join vendors v on ${inStore(storeId, 'v')}
+      and v.id = (case when s.account like 'vendor:%' and split_part(s.account, ':', 3) = '' then split_part(s.account, ':', 2)::int8 end)
+    where s.amount <> 0`.execute(trx);
 }
 
 /** Each account's balance (Σ of its legs) by a plan (`planSums` in the service), zero balances left out. */
@@ -342,74 +347,64 @@ export async function accountSums(db: Db, storeId: number, plan: SumsPlan): Prom
 }
 
 /**
- * Each account's nonzero balance by a plan, in the chart's order (compareAccountKeys:
- * by kind as the chart lists them, then by id, a vendor's main account before its
- * codes'), with the store's export name and number and, for a vendor's main account,
- * the vendor's kept slug (from `vendors_store_account_slug`, the index alone). In a
- * transaction of its own given the memory to hash and sort some 100,000 accounts in
- * memory (at the default 4 MB they spill to disk: docs/PERFORMANCE.md, Books).
+ * Each account's balance at the end of a day by a plan, as the trial balance reads it
+ * (docs/BOOKS.md, The trial balance at scale), in one statement and as two texts, not
+ * rows: some 100,000 rows cost the driver and the service more than the statement
+ * (docs/PERFORMANCE.md, Books).
+ *
+ * - `vendors`: the vendor accounts, a line each, `account<TAB>amount<TAB>slug`, in the
+ *   chart's order (by `vendor_id`, then `item_code_id`, the vendor's main account first:
+ *   the places kept on the rows, migration 0037). The kept total's rows (today's
+ *   balances or a month end's, nonzero) with the vendor's kept slug, and the days'
+ *   movements (summed per account, signed) with none; so an account may have several
+ *   lines, always adjacent, which the reader adds; a sum may be zero. No slug: a code's
+ *   account, or a vendor whose slug is not kept (the reader names those).
+ * - `others`: the store-wide accounts (their sums spread over slots), a line each,
+ *   `account<TAB>amount`, nonzero, in no order.
+ *
+ * Keys hold only `[a-z0-9:-]` and slugs only letters, digits and `-` (accountSlug), so
+ * neither holds a tab or a line break. Run in a transaction of its own given the memory
+ * to order some 100,000 lines in memory.
  */
-export async function namedAccountSums(db: Db, storeId: number, plan: SumsPlan) {
+export async function accountLines(db: Db, storeId: number, plan: Exclude<SumsPlan, { from: 'nothing' }>): Promise<{ vendors: string; others: string }> {
+  const store = BigInt(storeId);
+  const kept =
+    plan.from === 'month-end'
+      ? sql`select account, balance, vendor_slug, vendor_id, item_code_id from journal_month_balances where store_id = ${store} and month_end = ${plan.monthEnd}::date`
+      : plan.from === 'balances'
+        ? sql`select account, balance, vendor_slug, vendor_id, item_code_id from journal_balances where store_id = ${store}`
+        : null;
+  const days =
+    plan.from === 'days'
+      ? { after: null, through: plan.through, sign: 1 }
+      : 'plusDaysThrough' in plan
+        ? { after: plan.monthEnd, through: plan.plusDaysThrough, sign: 1 }
+        : plan.lessDaysAfter === null
+          ? null
+          : { after: plan.lessDaysAfter, through: plan.from === 'month-end' ? plan.monthEnd : null, sign: -1 };
+  const daysSums = days && sql`select account, (amount * ${days.sign})::int8 as amount from (${daysSql(storeId, days.after, days.through)}) d`;
+  const vendorLines = [
+    kept && sql`select account, balance as amount, vendor_slug, vendor_id, item_code_id from (${kept}) k where vendor_id is not null and balance <> 0`,
+    daysSums &&
+      sql`select account, amount, null::text, split_part(account, ':', 2)::int8, nullif(split_part(account, ':', 3), '')::int8 from days where account like 'vendor:%'`,
+  ].filter((part) => part !== null);
+  const otherLines = [
+    kept && sql`select account, balance as amount from (${kept}) k where vendor_id is null`,
+    daysSums && sql`select account, amount from days where account not like 'vendor:%'`,
+  ].filter((part) => part !== null);
   const read = async (trx: Db) => {
     await sql`set local work_mem = '64MB'`.execute(trx);
-    const { rows } = await sql<{ account: string; amount: string; vendorSlug: string | null; exportName: string | null; exportNumber: string | null }>`
-      select s.account, s.amount::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
-      from (${sumsOf(storeId, plan)}) s
-      left join vendors v on ${inStore(storeId, 'v')}
-        and v.id = (case when s.account like 'vendor:%' and split_part(s.account, ':', 3) = '' then split_part(s.account, ':', 2)::int8 end)
-      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
-      where s.amount <> 0
-      order by ${ACCOUNT_PLACE_SQL}, nullif(split_part(s.account, ':', 2), '')::int8, nullif(split_part(s.account, ':', 3), '')::int8 nulls first`.execute(trx);
-    return rows;
+    const { rows } = await sql<{ vendors: string | null; others: string | null }>`
+      ${daysSums ? sql`with days as materialized (${daysSums})` : sql``}
+      select
+        (select string_agg(v.account || E'\\t' || v.amount || E'\\t' || coalesce(v.vendor_slug, ''), E'\\n' order by v.vendor_id, v.item_code_id nulls first)
+         from (${sql.join(vendorLines, sql` union all `)}) v (account, amount, vendor_slug, vendor_id, item_code_id)) as vendors,
+        (select string_agg(o.account || E'\\t' || o.amount, E'\\n')
+         from (select account, sum(amount) as amount from (${sql.join(otherLines, sql` union all `)}) u group by account) o where o.amount <> 0) as others`.execute(trx);
+    return { vendors: rows[0]?.vendors ?? '', others: rows[0]?.others ?? '' };
   };
   return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().execute(read);
 }
-
-/** A row of the trial balance as the database names it (see namedAccountSums). */
-export interface NamedSum {
-  account: string;
-  amount: string;
-  vendorSlug: string | null;
-  exportName: string | null;
-  exportNumber: string | null;
-}
-
-/**
- * Today's balances as namedAccountSums gives them, read apart in one snapshot (a
- * repeatable-read transaction): the vendor accounts' rows of `journal_balances` in the
- * order of their ids (a vendor's main account before its codes'), not summed (a vendor
- * account's sums are one row, `SUMS_SLOT`; were there more, they are adjacent and the
- * service adds them), zero ones too; and the few store-wide accounts summed over their
- * slots, nonzero, in no order. Summing 90,000 one-row vendor accounts and ordering them
- * by the kind's place cost more than half of the one statement (docs/PERFORMANCE.md, Books).
- */
-export async function balancesTodayApart(db: Db, storeId: number): Promise<{ vendors: NamedSum[]; others: NamedSum[] }> {
-  const read = async (trx: Db) => {
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    const vendors = await sql<NamedSum>`
-      select b.account, b.balance::text as amount, v.account_slug as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
-      from journal_balances b
-      left join vendors v on ${inStore(storeId, 'v')} and v.id = split_part(b.account, ':', 2)::int8 and split_part(b.account, ':', 3) = ''
-      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = b.account
-      where ${inStore(storeId, 'b')} and b.account like 'vendor:%'
-      order by split_part(b.account, ':', 2)::int8, nullif(split_part(b.account, ':', 3), '')::int8 nulls first`.execute(trx);
-    const others = await sql<NamedSum>`
-      select s.account, s.amount::text as amount, null as "vendorSlug", n.export_name as "exportName", n.export_number as "exportNumber"
-      from (select account, sum(balance)::int8 as amount from journal_balances where ${inStore(storeId)} and account not like 'vendor:%' group by account) s
-      left join books_account_names n on ${inStore(storeId, 'n')} and n.account = s.account
-      where s.amount <> 0`.execute(trx);
-    return { vendors: vendors.rows, others: others.rows };
-  };
-  return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().setIsolationLevel('repeatable read').execute(read);
-}
-
-/** The place of an account key's kind in the chart (compareAccountKeys's PLACE). */
-const ACCOUNT_PLACE_SQL = sql`case
-      when s.account = 'drawer' then 0 when s.account like 'clearing:%' then 1 when s.account = 'bank' then 2
-      when s.account like 'sales-tax:%' then 3 when s.account like 'vendor:%' then 4 when s.account = 'store-credit' then 5
-      when s.account = 'rounding' then 6 when s.account = 'commission' then 7 when s.account = 'card-fee-recovery' then 8
-      when s.account = 'own-sales' then 9 when s.account = 'customer-fees' then 10 when s.account = 'rent' then 11
-      when s.account = 'vendor-adjustments' then 12 when s.account = 'cash-over-short' then 13 else 14 end`;
 
 /** One account's balance at the end of business day `through` (a drill-down's balance before its period). */
 export async function accountSum(db: Db, storeId: number, account: string, through: string): Promise<bigint> {
@@ -561,7 +556,12 @@ export async function saveVendorSlugs(db: Db, storeId: number, rows: readonly { 
 /** The kept slugs of some vendors. */
 export async function vendorSlugs(db: Db, storeId: number, vendorIds: readonly bigint[]) {
   if (vendorIds.length === 0) return [];
-  return db.selectFrom('vendors').select(['id', 'account_slug as slug']).where(inStore(storeId)).where('id', 'in', [...vendorIds]).execute();
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'account_slug as slug'])
+    .where(inStore(storeId))
+    .where(sql<boolean>`id = any(${[...vendorIds]}::int8[])`)
+    .execute();
 }
 
 /** The codes with their own account (as `chartFacts` lists them) of some vendors. */
@@ -593,7 +593,7 @@ export async function accountNamesOf(db: Db, storeId: number, accounts: readonly
     .selectFrom('books_account_names')
     .select(['account', 'export_name as exportName', 'export_number as exportNumber'])
     .where(inStore(storeId))
-    .where('account', 'in', [...accounts])
+    .where(sql<boolean>`account = any(${[...accounts]}::text[])`)
     .execute();
 }
 

@@ -346,51 +346,89 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
   });
 }
 
+/** An account's balance as the trial balance lists it: a vendor's main account with its kept slug ('' when none). */
+interface KeptBalance {
+  account: string;
+  amount: bigint;
+  slug: string;
+}
+
 /**
- * Today's balances read apart (`balancesTodayApart`) as namedAccountSums lists them: the
- * store-wide accounts in the chart's order around the vendor accounts, a vendor
- * account's rows added into one, zero balances left out.
+ * The vendor accounts' lines (`accountLines`), in the chart's order, each account's
+ * lines added into one (they are adjacent), the first slug given kept. One pass over
+ * the text: a string and a number a line, no row objects from the driver.
  */
-function inChartOrder({ vendors, others }: { vendors: repo.NamedSum[]; others: repo.NamedSum[] }): repo.NamedSum[] {
-  const merged: repo.NamedSum[] = [];
-  for (const row of vendors) {
-    const last = merged.at(-1);
-    if (last?.account === row.account) merged[merged.length - 1] = { ...last, amount: (BigInt(last.amount) + BigInt(row.amount)).toString() };
-    else merged.push(row);
+function vendorBalances(text: string): KeptBalance[] {
+  const balances: KeptBalance[] = [];
+  let last: KeptBalance | undefined;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const amountAt = text.indexOf('\t', start) + 1;
+    const slugAt = text.indexOf('\t', amountAt) + 1;
+    const account = text.slice(start, amountAt - 1);
+    const amount = BigInt(text.slice(amountAt, slugAt - 1));
+    if (last !== undefined && last.account === account) {
+      last.amount += amount;
+      if (last.slug === '') last.slug = text.slice(slugAt, end);
+    } else {
+      last = { account, amount, slug: text.slice(slugAt, end) };
+      balances.push(last);
+    }
+    start = end + 1;
   }
-  const nonzero = merged.filter((r) => r.amount !== '0');
-  const sorted = sortByAccount(others, (r) => r.account as AccountKey);
-  const firstVendor: AccountKey = 'vendor:1';
-  const before = sorted.filter((r) => compareAccountKeys(r.account as AccountKey, firstVendor) < 0);
-  const after = sorted.filter((r) => compareAccountKeys(r.account as AccountKey, firstVendor) > 0);
-  return [...before, ...nonzero, ...after];
+  return balances;
+}
+
+/** The store-wide accounts' lines (`accountLines`), in the chart's order. */
+function otherBalances(text: string): KeptBalance[] {
+  if (text === '') return [];
+  const balances = text.split('\n').map((line) => {
+    const tab = line.indexOf('\t');
+    return { account: line.slice(0, tab), amount: BigInt(line.slice(tab + 1)), slug: '' };
+  });
+  return sortByAccount(balances, (b) => b.account as AccountKey);
 }
 
 /**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
- * left out). The database sums, names (the vendors' kept slugs) and orders the accounts;
- * the few others (fixed, clearing, tax, code accounts) are named here. A store may have
+ * left out). The database sums by the plan and orders the vendor accounts by the places
+ * their rows keep, naming each vendor's main account from the slug its row keeps
+ * (`accountLines`); the store-wide accounts go around them in the chart's order; the
+ * few accounts with no kept slug (codes' accounts, a vendor renamed by a path that did
+ * not keep its slug yet) are named here, and the export names given. A store may have
  * some 100,000 accounts, so each row is made once, in one pass (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
   await ensureVendorSlugs(db, storeId);
   const plan = await sumsAsOf(db, storeId, asOf);
-  const rows = plan.from === 'balances' && plan.lessDaysAfter === null ? inChartOrder(await repo.balancesTodayApart(db, storeId)) : await repo.namedAccountSums(db, storeId, plan);
-  const others = await nameAccounts(
+  const [lines, exported] = await Promise.all([
+    plan.from === 'nothing' ? { vendors: '', others: '' } : repo.accountLines(db, storeId, plan),
+    repo.accountNames(db, storeId),
+  ]);
+  const vendors = vendorBalances(lines.vendors);
+  const others = otherBalances(lines.others);
+  const firstVendor: AccountKey = 'vendor:1';
+  const cut = others.findIndex((b) => compareAccountKeys(b.account as AccountKey, firstVendor) > 0);
+  const balances = cut < 0 ? [...others, ...vendors] : [...others.slice(0, cut), ...vendors, ...others.slice(cut)];
+  const nonzero = balances.filter((b) => b.amount !== 0n);
+  const named = await nameAccounts(
     db,
     storeId,
-    rows.filter((r) => r.vendorSlug === null).map((r) => r.account),
+    nonzero.filter((b) => b.slug === '').map((b) => b.account),
   );
+  const exportedBy = exported.length === 0 ? null : new Map(exported.map((n) => [n.account, n]));
   const balance = trialBalanceOfSorted(
-    rows,
-    (r) => BigInt(r.amount),
-    (r, debit, credit) => {
-      const account = r.account as AccountKey;
-      const number = r.exportNumber ?? '';
-      if (r.vendorSlug !== null) return { account, kind: 'LIABILITY' as const, name: r.exportName || vendorAccountName(r.vendorSlug), number, debit, credit };
-      const other = others.get(account);
-      return { account, kind: accountKind(account), name: r.exportName || other?.exportName || other?.name || account, number, debit, credit };
+    nonzero,
+    (b) => b.amount,
+    (b, debit, credit) => {
+      const account = b.account as AccountKey;
+      const names = exportedBy?.get(account);
+      const number = names?.exportNumber ?? '';
+      if (b.slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(b.slug), number, debit, credit };
+      const other = named.get(account);
+      return { account, kind: accountKind(account), name: names?.exportName || other?.name || account, number, debit, credit };
     },
   );
   return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };
