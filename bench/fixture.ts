@@ -5,16 +5,18 @@
  * pool, and for each scenario the statements the product ran for it (record.ts), which
  * the baseline replays.
  */
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '@pos/db';
 import type { BaselineRoute } from './baseline';
-import { BENCH_PASSWORD } from './generate';
+import { BENCH_PASSWORD, ensureLoginAccounts, LOGIN_ACCOUNTS, loginAccount } from './generate';
 import type { Recorder } from './record';
 import { scenarios, type Fixture, type Identity } from './scenarios';
 import { prepareSubmit } from './submit-fixture';
 
 export async function prepareLoad(db: Kysely<Database>, recorder: Recorder, opts: { submitDrafts?: number } = {}): Promise<{ fixture: Fixture; routes: BaselineRoute[] }> {
   const rec = recorder.record;
+  // A database generated before the login scenario had its accounts gets them here.
+  await ensureLoginAccounts((text, params) => db.executeQuery(CompiledQuery.raw(text, params)));
   const storeRow = await db.selectFrom('stores').select('id').where('name', '=', 'Bench Store 1').executeTakeFirstOrThrow();
   const storeId = Number(storeRow.id);
   const login = async (username: string, role: string): Promise<Identity> => {
@@ -48,10 +50,7 @@ export async function prepareLoad(db: Kysely<Database>, recorder: Recorder, opts
   const fixture: Fixture = {
     cashier,
     owner,
-    loginBody: {
-      usernameOrEmail: `cashier${storeId}`,
-      password: BENCH_PASSWORD,
-    },
+    logins: Array.from({ length: LOGIN_ACCOUNTS }, (_, i) => ({ usernameOrEmail: loginAccount(i), password: BENCH_PASSWORD })),
     lineIds,
     lookups: {
       keyword: { itemKeyword: process.env.BENCH_KEYWORD ?? 'bc1234' },
@@ -95,7 +94,8 @@ export async function prepareLoad(db: Kysely<Database>, recorder: Recorder, opts
       route.substitute = (pick) => [[String(made[pick % made.length]!.recorded), valueOf(pick)]];
     }
     if (s.name === 'login') {
-      const user = await db.selectFrom('users').select('password_hash').where('username', '=', fixture.loginBody.usernameOrEmail).executeTakeFirstOrThrow();
+      // Every bench account has the same hash (one password, hashed once by the generator).
+      const user = await db.selectFrom('users').select('password_hash').where('username', '=', fixture.logins[0]!.usernameOrEmail).executeTakeFirstOrThrow();
       route.passwordHash = user.password_hash;
       route.password = BENCH_PASSWORD;
     }

@@ -22,6 +22,43 @@ export const BENCH_PASSWORD = 'benchpass1';
 export const BENCH_SCRYPT_COST = 16384;
 export const DEFAULT_BENCH_URL = 'postgres://root@127.0.0.1:5432/pos_bench';
 
+/**
+ * Accounts the login scenario signs in as, one per connection (docs/PERFORMANCE.md,
+ * "Login"): the product refuses more than a few sign-ins of one account from one address
+ * at once (pending attempts count), so each connection signs in as its own account and
+ * never has more than one attempt pending. Staff of Bench Store 1, password BENCH_PASSWORD.
+ */
+export const LOGIN_ACCOUNTS = 64;
+export const loginAccount = (i: number) => `benchlogin${i + 1}`;
+
+/** Runs one statement (a pg client's query, or a Kysely raw query). */
+export type RunSql = (text: string, params: unknown[]) => Promise<unknown>;
+
+/**
+ * Makes the login scenario's accounts that are missing (idempotent; no id is used up by
+ * accounts already there), hashed at BENCH_SCRYPT_COST, each STORE_STAFF of Bench Store 1.
+ */
+export async function ensureLoginAccounts(run: RunSql): Promise<void> {
+  const hash = await hashPassword(BENCH_PASSWORD, BENCH_SCRYPT_COST);
+  await run(
+    `insert into users (username, email, password_hash)
+     select 'benchlogin' || i, 'benchlogin' || i || '@bench.test', $2
+     from generate_series(1, $1::int) i
+     where not exists (select 1 from users u where u.username = 'benchlogin' || i)
+     order by i
+     on conflict do nothing`,
+    [LOGIN_ACCOUNTS, hash],
+  );
+  await run(
+    `insert into role_assignments (store_id, user_id, role)
+     select s.id, u.id, 'STORE_STAFF' from stores s
+     join users u on u.username like 'benchlogin%'
+     where s.name = 'Bench Store 1'
+     on conflict do nothing`,
+    [],
+  );
+}
+
 export interface Sizes {
   stores: number;
   vendors: number;
@@ -207,6 +244,7 @@ export async function generate(url: string, sizes: Sizes) {
     `insert into role_assignments (store_id, user_id, role)
      select s.id, u.id, 'ABSOLUTE_ADMIN' from stores s, users u where s.is_platform and u.username = 'benchadmin' on conflict do nothing`,
   );
+  await ensureLoginAccounts((text, params) => client.query(text, params));
   log(`users: ${await count(client, "select count(*) as n from users where email like '%@bench.test'")}`);
 
   // Vendors: all in store 1 (the large store of the targets).

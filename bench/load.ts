@@ -124,23 +124,37 @@ async function runSlice(s: Scenario, door: Door, connections: number, length: Le
   };
   const port = door === 'baseline' ? BASE_PORT : APP_PORT;
   const first = request(s, door, 0);
+  if (s.byConnection && connections > s.picks) {
+    throw new Error(`${s.name}: ${connections} connections but ${s.picks} accounts; each connection signs in as its own (LOGIN_ACCOUNTS in bench/generate.ts)`);
+  }
+  /** A request of the pick; answers not 2xx are kept (a few) to say what was refused. */
+  const requestOf = (pick: () => number): autocannon.Request => ({
+    setupRequest: (req) => {
+      const r = request(s, door, pick());
+      return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
+    },
+    onResponse: (status, body) => {
+      if ((status < 200 || status > 299) && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 300)}`);
+    },
+  });
+  // A scenario by connection: each connection (autocannon's client) is given requests of
+  // its own pick, its number in the order the clients are made.
+  let clients = 0;
   const options: autocannon.Options = {
     url: `http://127.0.0.1:${port}`,
     connections,
     timeout: ANSWER_TIMEOUT_S,
     ...('seconds' in length ? { duration: length.seconds } : { amount: length.requests }),
     method: first.method,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const r = request(s, door, take());
-          return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) };
-        },
-        onResponse: (status, body) => {
-          if ((status < 200 || status > 299) && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 300)}`);
-        },
-      },
-    ],
+    requests: [requestOf(s.byConnection ? () => 0 : take)],
+    ...(s.byConnection
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            const own = clients++;
+            client.setRequests([requestOf(() => own)]);
+          },
+        }
+      : {}),
   };
   const times: number[] = [];
   const refusals: string[] = [];

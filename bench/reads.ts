@@ -111,7 +111,7 @@ async function main() {
         pg: async () => {
           const client = await pool.connect();
           try {
-            return answerOf(await replay((text, params) => client.query(text, params), recording, new Map()));
+            return answerOf(await replay((text, params) => client.query(text, params), recording, new Map(), (text, params) => pool.query(text, params)));
           } finally {
             client.release();
           }

@@ -13,6 +13,12 @@ export interface Statement {
   params: unknown[];
   /** The first row the statement answered, to chain fresh values in a replay. */
   firstRow: Record<string, unknown> | null;
+  /**
+   * Statements of one call that share a number were running at once (the call awaited
+   * them together, each on a pool connection of its own: a dashboard's counters), so a
+   * replay runs them at once too; absent for transaction control.
+   */
+  together?: number;
 }
 
 const createCaller = createCallerFactory(appRouter);
@@ -39,12 +45,29 @@ export interface Recorder {
   record: <T>(call: (caller: Caller) => Promise<T>, identity?: BenchIdentity) => Promise<{ result: T; statements: Statement[] }>;
 }
 
+/**
+ * Each statement's first row, and which statements ran at once: a statement that starts
+ * while another is still running joins that one's group (numbered in start order, which
+ * on the recorder's one connection is also the order they run and are logged in).
+ */
 class ResultCapture implements KyselyPlugin {
   rows: (Record<string, unknown> | null)[] = [];
+  groups: number[] = [];
+  #running = 0;
+  #group = 0;
+  reset() {
+    this.rows = [];
+    this.groups = [];
+    this.#running = 0;
+  }
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.#running === 0) this.#group++;
+    this.#running++;
+    this.groups.push(this.#group);
     return args.node;
   }
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.#running--;
     this.rows.push(args.result.rows[0] ?? null);
     return Promise.resolve(args.result);
   }
@@ -63,13 +86,24 @@ export async function createRecorder(url: string | ((log: LogConfig) => Promise<
     handle,
     async record(call, identity) {
       statements = [];
-      capture.rows = [];
+      capture.reset();
       const result = await call(benchCaller(db, identity));
       // Let the fire-and-forget session touch (if any) land before the next recording.
       await new Promise((r) => setTimeout(r, 20));
       // Transaction control statements are logged but never reach a plugin's result hook.
+      // Statements in a transaction run one after another on its connection, whatever the
+      // call awaited together.
       let row = 0;
-      const paired = statements.map((s) => ({ ...s, firstRow: /^(begin|commit|rollback)\b/i.test(s.sql.trim()) ? null : (capture.rows[row++] ?? null) }));
+      let inTransaction = false;
+      const paired = statements.map((s): Statement => {
+        const control = /^(begin|commit|rollback)\b/i.exec(s.sql.trim())?.[1]?.toLowerCase();
+        if (control) {
+          inTransaction = control === 'begin';
+          return { ...s, firstRow: null };
+        }
+        const at = row++;
+        return { ...s, firstRow: capture.rows[at] ?? null, ...(inTransaction ? {} : { together: capture.groups[at]! }) };
+      });
       return { result, statements: paired.filter((s) => !/^\s*update "sessions" set "last_used_at"/.test(s.sql)) };
     },
   };

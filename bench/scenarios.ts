@@ -11,7 +11,8 @@ export interface Identity {
 export interface Fixture {
   cashier: Identity;
   owner: Identity;
-  loginBody: { usernameOrEmail: string; password: string };
+  /** The login scenario's accounts, one per connection (bench/generate.ts, LOGIN_ACCOUNTS). */
+  logins: { usernameOrEmail: string; password: string }[];
   /** Draft line ids, one update-line recording each (baseline picks by index). */
   lineIds: number[];
   lookups: Record<'keyword' | 'keywordCommon' | 'dateRange' | 'amountRange' | 'orderNumber', Record<string, unknown>>;
@@ -54,6 +55,13 @@ export interface Scenario {
   consumes?: { recordings: { input: Record<string, unknown>; recorded: number }[]; valueOf: (pick: number) => number };
   /** Connection counts to measure at (default: those of the run). */
   connections?: number[];
+  /**
+   * Each connection sends its own pick, the connection's number, with every request (the
+   * login scenario: each connection signs in as its own account, so no account ever has
+   * more than one sign-in pending and the product's per-account limit never refuses it).
+   * A run needs at least as many picks as connections.
+   */
+  byConnection?: true;
 }
 
 const money = (v: bigint | number) => ({ type: 'Money', value: String(v) });
@@ -103,7 +111,16 @@ export function scenarios(f: Fixture): Scenario[] {
     picks: 1,
   });
   return [
-    single('login', '/login', 'auth.login', 'mutation', null, f.loginBody),
+    {
+      name: 'login',
+      path: '/login',
+      procedure: 'auth.login',
+      type: 'mutation',
+      identity: null,
+      input: (pick) => f.logins[pick % f.logins.length]!,
+      picks: f.logins.length,
+      byConnection: true,
+    },
     {
       name: 'update-line',
       path: '/order/update-line',

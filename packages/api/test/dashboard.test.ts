@@ -5,6 +5,7 @@
  * from sessions, store scope and roles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { DbHandle, LedgerKind } from '@pos/db';
 import { parseMoney, parsePercent, profitMarginPercent } from '@pos/domain';
 import { createTestDb } from '../../../test/db';
@@ -428,5 +429,52 @@ describe('revenue beyond 64 bits', () => {
     const month = await h.as(books).dashboard.storeAccountant();
     expect(month.monthlyRevenue).toEqual(M(revenue));
     expect(month.success).toBe(true);
+  });
+});
+
+describe("the day's and the month's sales", () => {
+  it('equal the sums rebuilt from every completed order of the period less all its refunds', async () => {
+    const shop = await signUpOwner(h);
+    const [till, boss, books] = await Promise.all([addStaff(h, shop, 'STORE_STAFF'), addStaff(h, shop, 'STORE_MANAGER'), addStaff(h, shop, 'STORE_ACCOUNTANT')]);
+    await sell(till, [{ itemCode: '', description: 'Kept', price: '40', taxes: ['5', '0', '0'] }]);
+    const part = await sell(till, [{ itemCode: '', description: 'Part back', price: '80', quantity: 2, taxes: ['5', '8', '0'] }]);
+    const old = await sell(till, [{ itemCode: '', description: 'Last year', price: '30', taxes: ['5', '0', '0'] }]);
+    const gone = await sell(till, [{ itemCode: '', description: 'All back', price: '12' }]);
+    await setOrder(old, { completed_at: new Date(Date.now() - 400 * 86_400_000) });
+    await setOrder(gone, { status: 'REFUNDED' });
+    // Two refunds of one order of this month, one of last year's order and the whole of
+    // another, all made now: only the first two come off this month's sales.
+    const refund = (orderId: number, sequence: number, total: string, tax: string) =>
+      handle.db
+        .insertInto('refunds')
+        .values({ store_id: BigInt(shop.storeId), order_id: BigInt(orderId), sequence, number: `R-${orderId}-${sequence}`, reason: 'Back', total: parseMoney(total), tax1: parseMoney(tax), amount: parseMoney(total) + parseMoney(tax) })
+        .execute();
+    await refund(part, 1, '80.00', '4.00');
+    await refund(part, 2, '10.00', '0.50');
+    await refund(old, 1, '30.00', '1.50');
+    await refund(gone, 1, '12.00', '0.00');
+
+    // Rebuilt from the rows: each completed order of the period less every refund of it.
+    const now = new Date();
+    const fromRows = async (unit: 'day' | 'month') => {
+      const { rows } = await sql<{ orders: string; revenue: string; lessTax: string }>`
+        select count(*)::text as orders,
+               coalesce(sum(o.total - coalesce((select sum(amount) from refunds f where f.order_id = o.id), 0)), 0)::text as revenue,
+               coalesce(sum(o.total - o.tax1_total - o.tax2_total - o.tax3_total - coalesce((select sum(total) from refunds f where f.order_id = o.id), 0)), 0)::text as "lessTax"
+        from orders o join stores s on s.id = o.store_id
+        where o.store_id = ${shop.storeId} and o.status = 'COMPLETED' and o.completed_at <= ${now}
+          and o.completed_at >= date_trunc(${unit}, ${now}::timestamptz at time zone s.time_zone) at time zone s.time_zone`.execute(handle.db);
+      return rows[0]!;
+    };
+    const [day, month] = await Promise.all([fromRows('day'), fromRows('month')]);
+    expect(month.orders).toBe('2');
+    const clock = at(now.toISOString());
+    const [m, s, a] = await Promise.all([clock.as(boss).dashboard.storeManager(), clock.as(till).dashboard.storeStaff(), clock.as(books).dashboard.storeAccountant()]);
+    expect(a.monthlyRevenue).toEqual(M(month.lessTax));
+    expect(m.dailyRevenue).toEqual(M(day.revenue));
+    expect(s.todayRevenue).toEqual(M(day.revenue));
+    expect(s.todayOrders).toBe(Number(day.orders));
+    // 40.00 + 2.00, and 160.00 + 8.00 + 12.80 less 84.00 and 10.50; less tax 40.00 + 160.00 − 80.00 − 10.00
+    if (day.orders === '2') expect([m.dailyRevenue, a.monthlyRevenue]).toEqual([$('128.30'), $('110.00')]);
   });
 });
