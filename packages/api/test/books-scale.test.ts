@@ -231,8 +231,7 @@ describe('a trial balance as of a past day', () => {
     const vendors = [shop.ada, shop.bo];
     for (const name of ['Cy', 'cy', 'Dee & Co', 'Eve']) vendors.push(await addVendor(h, shop.owner, { tradeName: name }));
     const code = await addCode(h, shop.owner, shop.bo, { tag: 'BO7', commissionPercent: 20_000_000n, receivesSeparateStatement: true });
-    const accounts: AccountKey[] = ['drawer', 'bank', `clearing:${shop.card.id}`, 'commission', 'rent', 'sales-tax:1', `vendor:${shop.bo}:${code}`];
-    for (const v of vendors) accounts.push(`vendor:${v}`);
+    const accounts = ['drawer', 'bank', `clearing:${shop.card.id}`, 'commission', 'rent', 'sales-tax:1', `vendor:${shop.bo}:${code}`, ...vendors.map((v) => `vendor:${v}`)] as AccountKey[];
     await h.as(shop.accountant).books.saveAccount({ account: `vendor:${vendors[3]}`, exportName: 'Dee payable', exportNumber: '2110' });
     await h.as(shop.accountant).books.saveAccount({ account: 'rent', exportName: '', exportNumber: '4100' });
     // A deterministic spread of journals over 150 days, a few a day on some days.
@@ -276,8 +275,8 @@ describe('a trial balance as of a past day', () => {
     // A vendor added now, posted to only by journals dated back into the kept months (its
     // month-end rows are made by them); renames into and out of a family; a day closed late.
     const late = await addVendor(h, shop.owner, { tradeName: 'cy' });
-    await post(addDays(today, -120), [`vendor:${late}`, 'drawer']);
-    await post(addDays(today, -95), [`vendor:${late}`, `vendor:${shop.bo}:${code}`]);
+    await post(addDays(today, -120), [`vendor:${late}`, 'drawer'] as AccountKey[]);
+    await post(addDays(today, -95), [`vendor:${late}`, `vendor:${shop.bo}:${code}`] as AccountKey[]);
     await h.as(shop.owner).vendor.edit({ vendorId: vendors[2]!, tradeName: 'Zed', contactName: 'Contact', contactEmail: 'contact@example.test', primaryPhone: '555-0100', deductMonthlyRent: false });
     await h.as(shop.owner).vendor.edit({ vendorId: vendors[5]!, tradeName: 'Cy', contactName: 'Contact', contactEmail: 'contact@example.test', primaryPhone: '555-0100', deductMonthlyRent: false });
     await post(addDays(today, -40));
@@ -299,9 +298,9 @@ describe('the places and slugs the kept sums keep (the migration)', () => {
       const storeId = shop.owner.storeId;
       const today = (await fh.as(shop.manager).reports.endOfDay.report({})).today;
       const code = await addCode(fh, shop.owner, shop.bo, { tag: 'BO7', commissionPercent: 20_000_000n, receivesSeparateStatement: true });
-      const legs = (debit: AccountKey, credit: AccountKey, amount: bigint): JournalLeg[] => [
-        { account: debit, amount },
-        { account: credit, amount: -amount },
+      const legs = (debit: string, credit: string, amount: bigint): JournalLeg[] => [
+        { account: debit as AccountKey, amount },
+        { account: credit as AccountKey, amount: -amount },
       ];
       const post = (day: string, l: JournalLeg[]) =>
         fresh.db.transaction().execute((trx) => insertJournal(trx, storeId, { kind: 'ADJUSTMENT', businessDay: day, reference: `test ${day}`, createdBy: null }, l));
