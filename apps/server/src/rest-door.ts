@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { AppError, appRouter, createCallerFactory, errorBody, httpStatusOf, outputSchemaOf, toAppError, type Meta } from '@pos/api';
+import { AppError, answerTextOf, appRouter, createCallerFactory, errorBody, httpStatusOf, outputSchemaOf, toAppError, type Meta } from '@pos/api';
 import type { ContextFactory } from './context';
 
 type Callable = (input: unknown) => Promise<unknown>;
@@ -44,6 +44,8 @@ export function restPaths(): Map<string, string> {
 }
 
 const createCaller = createCallerFactory(appRouter);
+/** The content type Fastify gives an answer it encodes as JSON. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function sendError(reply: FastifyReply, error: AppError) {
   return reply.status(httpStatusOf(error)).send(errorBody(error));
@@ -72,7 +74,10 @@ export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactor
     });
     const procedure = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], createCaller(ctx)) as Callable;
     try {
-      return reply.send(await procedure(fields));
+      const answer = await procedure(fields);
+      // An answer whose JSON is made and checked already is sent as that text (the same bytes).
+      const text = answerTextOf(answer);
+      return text === undefined ? reply.send(answer) : reply.type(JSON_TYPE).send(text);
     } catch (error) {
       return sendError(reply, toAppError(error));
     }

@@ -11,6 +11,7 @@
  */
 import superjson, { type SuperJSONResult } from 'superjson';
 import type { CombinedDataTransformer } from '@trpc/server';
+import { answerTextOf } from './answer-text';
 
 /** True when superjson would record nothing for `value`: plain JSON, each object once. */
 export function isPlainJson(value: unknown, seen: Set<object> = new Set()): boolean {
@@ -42,8 +43,9 @@ export function isPlainJson(value: unknown, seen: Set<object> = new Set()): bool
   }
 }
 
+/** An answer whose JSON text is recorded (answer-text.ts) is plain JSON by that record, and is not walked. */
 export function serialize(value: unknown): ReturnType<typeof superjson.serialize> {
-  return isPlainJson(value) ? { json: value as never } : superjson.serialize(value);
+  return answerTextOf(value) !== undefined || isPlainJson(value) ? { json: value as never } : superjson.serialize(value);
 }
 
 export const transformer: CombinedDataTransformer = {

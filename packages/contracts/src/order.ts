@@ -312,6 +312,30 @@ export type OrderStub = z.output<typeof ZOrderStub>;
 export const ZLookupOrdersOutput = z.object({ success: z.boolean(), orderStubs: z.array(ZOrderStub) });
 export const LOOKUP_LIMIT = 500;
 
+/**
+ * JSON text of the stubs as the database writes them, in the one form whose every value
+ * `ZOrderStub` accepts and whose re-encoding is the text itself: the schema's keys in its
+ * order, no spaces, ids of at most 15 digits, `createdAt` as zod's datetime (no offset),
+ * texts with nothing JSON escapes (no quote, backslash, control character or surrogate).
+ */
+const STUB_TEXT = (() => {
+  const text = '[^"\\\\\\u0000-\\u001f\\ud800-\\udfff]*';
+  const datetime = z.regexes.datetime({ precision: null, offset: false, local: false }).source.replace(/^\^|\$$/g, '');
+  const stub = `\\{"id":[1-9]\\d{0,14},"orderNumber":"${text}","customerName":"${text}","createdAt":"(?:${datetime})","status":"(?:${ORDER_STATUSES.join('|')})","total":\\{"type":"Money","value":"-?\\d+"\\}\\}`;
+  return new RegExp(`^\\[(?:${stub}(?:,${stub})*)?\\]$`);
+})();
+
+/**
+ * True when `text` (a JSON array of order stubs) is what `ZLookupOrdersOutput` would
+ * answer for its parse, byte for byte: then `{"success":true,"orderStubs":` + text + `}`
+ * is the lookup's answer, sent without parsing, checking and re-encoding 500 stubs
+ * (docs/PERFORMANCE.md, "Read paths"). Text in any other form (a name with a quote, say)
+ * is answered false, and goes through the schema as any answer does.
+ */
+export function isOrderStubsText(text: string): boolean {
+  return STUB_TEXT.test(text);
+}
+
 /** Payments one refund may carry. */
 export const MAX_REFUND_PAYMENTS = MAX_ORDER_PAYMENTS;
 

@@ -24,9 +24,10 @@ import {
   ZUpdateLineInput,
   ZUpdateLineOutput,
 } from '@pos/contracts';
-import { roleProcedure, router, syncOutput } from '../../trpc';
+import { checkedOutput, roleProcedure, router, syncOutput } from '../../trpc';
 import { dayStatus } from '../reports/day-close.service';
-import { lookupOrders } from './order.repository';
+import { lookupOrderStubsText } from './order.repository';
+import { lookupAnswer, parseLookupOrdersOutput } from './lookup-answer';
 import { approveOrder, cancelOrder } from './approve-cancel.service';
 import { nextOrder, setCustomerName, updateLine } from './drafting.service';
 import { fetchOrder } from './order-read';
@@ -80,8 +81,8 @@ export const orderRouter = router({
   lookup: staffProcedure
     .meta({ path: '/order/lookup' })
     .input(ZLookupOrdersInput)
-    .output(syncOutput(ZLookupOrdersOutput))
-    .query(async ({ ctx, input }) => ({ success: true, orderStubs: await lookupOrders(ctx.db, ctx.storeId, input) })),
+    .output(checkedOutput(ZLookupOrdersOutput, parseLookupOrdersOutput))
+    .query(async ({ ctx, input }) => lookupAnswer(await lookupOrderStubsText(ctx.db, ctx.storeId, input))),
   refund: staffProcedure
     .meta({ path: '/order/refund', accessNote: "STORE_STAFF only with a manager's `approval`" })
     .input(ZRefundOrderInput)
