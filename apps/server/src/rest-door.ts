@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { AppError, answerTextOf, appRouter, createCallerFactory, errorBody, httpStatusOf, outputSchemaOf, toAppError, type Meta } from '@pos/api';
+import { AppError, answerTextOf, appRouter, errorBody, httpStatusOf, outputSchemaOf, toAppError, type Meta } from '@pos/api';
 import type { ContextFactory } from './context';
 
-type Callable = (input: unknown) => Promise<unknown>;
+/** A procedure as tRPC's own caller calls it. */
+type Callable = (opts: { path: string; getRawInput: () => Promise<unknown>; ctx: unknown; type: string; signal: undefined; batchIndex: number }) => Promise<unknown>;
 
 /** A procedure the REST door serves, as the router declares it. */
 export interface RestProcedure {
@@ -25,7 +26,7 @@ export interface RestProcedure {
 
 /** Every procedure with a REST path, from each procedure's meta, in the router's order. */
 export function restProcedures(): RestProcedure[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodType[]; output?: unknown } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodType[]; output?: unknown; type: string } }>;
   const found: RestProcedure[] = [];
   const claimed = new Set<string>();
   for (const [key, procedure] of Object.entries(procedures)) {
@@ -43,7 +44,6 @@ export function restPaths(): Map<string, string> {
   return new Map(restProcedures().map((p) => [p.path, p.key]));
 }
 
-const createCaller = createCallerFactory(appRouter);
 /** The content type Fastify gives an answer it encodes as JSON. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -52,7 +52,9 @@ export function sendError(reply: FastifyReply, error: AppError) {
 }
 
 export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactory): void {
-  const paths = restPaths();
+  // Each path's procedure, called as tRPC's caller calls it (createCaller's proxy, made per call, is skipped).
+  const procedures = appRouter._def.procedures as unknown as Record<string, Callable & { _def: { type: string } }>;
+  const paths = new Map(restProcedures().map((p) => [p.path, { key: p.key, procedure: procedures[p.key]! }]));
 
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
@@ -61,8 +63,8 @@ export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactor
   });
 
   app.post('/api/v1/*', async (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
-    const key = paths.get(`/${req.params['*']}`.replace(/\/+$/, ''));
-    if (!key) return sendError(reply, new AppError('NOT_FOUND', `No such path: ${req.url}`));
+    const found = paths.get(`/${req.params['*']}`.replace(/\/+$/, ''));
+    if (!found) return sendError(reply, new AppError('NOT_FOUND', `No such path: ${req.url}`));
     // No body at all is an empty object; JSON's null, an array or a scalar is refused.
     const body: unknown = req.body === undefined ? {} : req.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, new AppError('BAD_REQUEST', 'The request body must be a JSON object'));
@@ -72,9 +74,8 @@ export function registerRestDoor(app: FastifyInstance, contextFor: ContextFactor
       storeId: fields.storeId,
       role: fields.role,
     });
-    const procedure = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], createCaller(ctx)) as Callable;
     try {
-      const answer = await procedure(fields);
+      const answer = await found.procedure({ path: found.key, getRawInput: () => Promise.resolve(fields), ctx, type: found.procedure._def.type, signal: undefined, batchIndex: 0 });
       // An answer whose JSON is made and checked already is sent as that text (the same bytes).
       const text = answerTextOf(answer);
       return text === undefined ? reply.send(answer) : reply.type(JSON_TYPE).send(text);

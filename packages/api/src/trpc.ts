@@ -134,30 +134,36 @@ function readClaim(ctx: Context): { storeId: number; role: Role } {
   return { storeId, role };
 }
 
-/** A procedure for any caller holding the claimed (storeId, role), whatever the role. */
-export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(async ({ ctx, next }) => {
+/**
+ * The caller's store context: holds the claimed (storeId, role) in a live session, and
+ * has no password to change first. Each base procedure below runs it and its own rule as
+ * one middleware: tRPC copies a call's options and context at every step of the chain.
+ */
+async function memberContext(ctx: Context) {
   if (!ctx.identity.token) throw new AppError('UNAUTHORIZED', 'Not signed in');
   const claim = readClaim(ctx);
   const found = await authenticate(ctx, claim);
   if (!found.holdsRole) throw new AppError('FORBIDDEN', 'You do not hold that role in that store');
   // A password a manager reset is changed (Account, change-password) before any store work.
   if (found.mustChangePassword) throw new AppError('FORBIDDEN', MUST_CHANGE_PASSWORD);
-  return next({
-    ctx: {
-      user: { id: found.userId, username: found.username, email: found.email },
-      sessionId: found.sessionId,
-      storeId: claim.storeId,
-      role: claim.role,
-      assignedVendorId: found.vendorId,
-    },
-  });
-});
+  return {
+    user: { id: found.userId, username: found.username, email: found.email },
+    sessionId: found.sessionId,
+    storeId: claim.storeId,
+    role: claim.role,
+    assignedVendorId: found.vendorId,
+  };
+}
+
+/** A procedure for any caller holding the claimed (storeId, role), whatever the role. */
+export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(async ({ ctx, next }) => next({ ctx: await memberContext(ctx) }));
 
 /** A procedure for callers whose current role includes `required`; others are refused with `refusal`. */
 export function roleProcedure(required: Role, refusal = `This needs the ${required} role`) {
-  return memberProcedure.meta({ access: required }).use(({ ctx, next }) => {
-    if (!includes(ctx.role, required)) throw new AppError('FORBIDDEN', refusal);
-    return next();
+  return publicProcedure.meta({ access: required }).use(async ({ ctx, next }) => {
+    const member = await memberContext(ctx);
+    if (!includes(member.role, required)) throw new AppError('FORBIDDEN', refusal);
+    return next({ ctx: member });
   });
 }
 
@@ -166,9 +172,10 @@ export function roleProcedure(required: Role, refusal = `This needs the ${requir
  * 'STORE_MANAGER') admits an accountant, a manager and an owner (who includes both).
  */
 export function anyRoleProcedure(...roles: [Role, ...Role[]]) {
-  return memberProcedure.meta({ access: roles }).use(({ ctx, next }) => {
-    if (!roles.some((r) => includes(ctx.role, r))) throw new AppError('FORBIDDEN', `This needs one of the roles ${roles.join(', ')}`);
-    return next();
+  return publicProcedure.meta({ access: roles }).use(async ({ ctx, next }) => {
+    const member = await memberContext(ctx);
+    if (!roles.some((r) => includes(member.role, r))) throw new AppError('FORBIDDEN', `This needs one of the roles ${roles.join(', ')}`);
+    return next({ ctx: member });
   });
 }
 
@@ -176,7 +183,8 @@ export function anyRoleProcedure(...roles: [Role, ...Role[]]) {
  * A vendor portal procedure: the caller holds (storeId, VENDOR); `ctx.vendorId` is the
  * vendor that assignment names, the only vendor the procedure may read or change.
  */
-export const vendorProcedure = memberProcedure.meta({ access: 'VENDOR' }).use(({ ctx, next }) => {
-  if (ctx.role !== 'VENDOR' || ctx.assignedVendorId === null) throw new AppError('FORBIDDEN', 'This is for vendors in the vendor portal');
-  return next({ ctx: { vendorId: ctx.assignedVendorId } });
+export const vendorProcedure = publicProcedure.meta({ access: 'VENDOR' }).use(async ({ ctx, next }) => {
+  const member = await memberContext(ctx);
+  if (member.role !== 'VENDOR' || member.assignedVendorId === null) throw new AppError('FORBIDDEN', 'This is for vendors in the vendor portal');
+  return next({ ctx: { ...member, vendorId: member.assignedVendorId } });
 });

@@ -132,3 +132,120 @@ export const ZItemCodeIdInput = z.object({ id: zId });
 export type ItemCodeSaveInput = z.output<typeof ZAddItemCodeInput>;
 
 export const ZItemCodesOutput = z.object({ success: z.boolean(), message: z.string(), itemCodes: z.array(ZItemCode) });
+
+type ListVendorsOutput = z.output<typeof ZListVendorsOutput>;
+const VENDOR_TYPE_SET: ReadonlySet<unknown> = new Set(VENDOR_TYPES);
+const RENT_OVERRIDE_SET: ReadonlySet<unknown> = new Set(DEDUCT_RENT_OVERRIDES);
+/** zIdOut's input: a bigint, or a finite number. */
+const isIdIn = (v: unknown): v is bigint | number => typeof v === 'bigint' || (typeof v === 'number' && Number.isFinite(v));
+const money = (v: bigint) => ({ type: 'Money' as const, value: v.toString() });
+const percent = (v: bigint) => ({ type: 'Percent' as const, value: v.toString() });
+
+/** An item code as `ZItemCode` answers it, or null where its parse would not answer this loop's way. */
+function itemCodeOut(c: Record<string, unknown> | null): ItemCode | null {
+  if (
+    typeof c !== 'object' ||
+    c === null ||
+    !isIdIn(c.id) ||
+    typeof c.tag !== 'string' ||
+    !(c.vendorId === null || isIdIn(c.vendorId)) ||
+    typeof c.warnOnNoControlCode !== 'boolean' ||
+    typeof c.defaultCommissionPercent !== 'bigint' ||
+    typeof c.receivesSeparateStatement !== 'boolean' ||
+    typeof c.proportionalCcFee !== 'boolean' ||
+    !RENT_OVERRIDE_SET.has(c.deductMonthlyRentOverride) ||
+    typeof c.monthlyRent !== 'bigint'
+  ) {
+    return null;
+  }
+  return {
+    id: Number(c.id),
+    tag: c.tag,
+    vendorId: c.vendorId === null ? null : Number(c.vendorId),
+    warnOnNoControlCode: c.warnOnNoControlCode,
+    defaultCommissionPercent: percent(c.defaultCommissionPercent),
+    receivesSeparateStatement: c.receivesSeparateStatement,
+    proportionalCcFee: c.proportionalCcFee,
+    deductMonthlyRentOverride: c.deductMonthlyRentOverride as ItemCode['deductMonthlyRentOverride'],
+    monthlyRent: money(c.monthlyRent),
+  };
+}
+
+/** A vendor as `ZVendor` answers it, or null where its parse would not answer this loop's way. */
+function vendorOut(v: Record<string, unknown> | null): Vendor | null {
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    !isIdIn(v.id) ||
+    typeof v.tradeName !== 'string' ||
+    typeof v.deductMonthlyRent !== 'boolean' ||
+    !VENDOR_TYPE_SET.has(v.vendorType) ||
+    typeof v.monthlyRent !== 'bigint' ||
+    typeof v.booth !== 'string' ||
+    typeof v.mailingAddress !== 'string' ||
+    typeof v.taxId !== 'string' ||
+    typeof v.outstandingStatementBalance !== 'bigint' ||
+    !Array.isArray(v.itemCodes)
+  ) {
+    return null;
+  }
+  let primaryContact: Vendor['primaryContact'] = null;
+  const p = v.primaryContact as Record<string, unknown> | null;
+  if (p !== null) {
+    if (
+      typeof p !== 'object' ||
+      !isIdIn(p.id) ||
+      typeof p.name !== 'string' ||
+      typeof p.email !== 'string' ||
+      typeof p.primaryPhone !== 'string' ||
+      typeof p.secondaryPhone !== 'string' ||
+      typeof p.priority !== 'number' ||
+      !Number.isFinite(p.priority)
+    ) {
+      return null;
+    }
+    primaryContact = { id: Number(p.id), name: p.name, email: p.email, primaryPhone: p.primaryPhone, secondaryPhone: p.secondaryPhone, priority: p.priority };
+  }
+  const codes = v.itemCodes as (Record<string, unknown> | null)[];
+  const itemCodes = new Array<ItemCode>(codes.length);
+  for (let i = 0; i < codes.length; i++) {
+    const code = itemCodeOut(codes[i]!);
+    if (code === null) return null;
+    itemCodes[i] = code;
+  }
+  return {
+    id: Number(v.id),
+    tradeName: v.tradeName,
+    primaryContact,
+    deductMonthlyRent: v.deductMonthlyRent,
+    vendorType: v.vendorType as Vendor['vendorType'],
+    monthlyRent: money(v.monthlyRent),
+    booth: v.booth,
+    mailingAddress: v.mailingAddress,
+    taxId: v.taxId,
+    outstandingStatementBalance: money(v.outstandingStatementBalance),
+    itemCodes,
+  };
+}
+
+/**
+ * The vendor list's answer check: exactly what `ZListVendorsOutput.parse` answers
+ * (unknown keys left out, ids as numbers, money and percents in their wire form, the
+ * schema's key order), in one loop over the page's vendors and codes instead of zod's
+ * run over every field (docs/PERFORMANCE.md, "Read paths"). Anything the loop does not
+ * accept goes to zod's parse, so a bad answer fails with zod's own error.
+ */
+export function parseListVendorsOutput(value: unknown): ListVendorsOutput {
+  const answer = value as Record<string, unknown> | null;
+  if (typeof answer !== 'object' || answer === null || typeof answer.success !== 'boolean' || !Array.isArray(answer.vendors) || !isIdIn(answer.totalVendors)) {
+    return ZListVendorsOutput.parse(value);
+  }
+  const rows = answer.vendors as (Record<string, unknown> | null)[];
+  const vendors = new Array<Vendor>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const vendor = vendorOut(rows[i]!);
+    if (vendor === null) return ZListVendorsOutput.parse(value);
+    vendors[i] = vendor;
+  }
+  return { success: answer.success, vendors, totalVendors: Number(answer.totalVendors) };
+}

@@ -5,9 +5,9 @@
  * found. The vendors' accounts (rent, adjustments, payouts, statements) are the ledger's
  * calls, served under /vendor too (ledger.router.ts).
  */
-import { ZAddVendorInput, ZEditVendorInput, ZFetchVendorOutput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput } from '@pos/contracts';
+import { ZAddVendorInput, ZEditVendorInput, ZFetchVendorOutput, ZListVendorsInput, ZListVendorsOutput, ZVendorDeleteOutput, ZVendorIdInput, ZVendorOutput, parseListVendorsOutput } from '@pos/contracts';
 import { VENDOR_DELETE_FORBIDDEN, VENDOR_MONEY_ROLE } from '@pos/domain';
-import { roleProcedure, router, syncOutput } from '../../trpc';
+import { checkedOutput, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
 import { ledgerProcedures } from '../ledger/ledger.router';
 import { portalAccessProcedures } from '../portal/portal.router';
@@ -19,7 +19,7 @@ export const vendorRouter = router({
   list: staffProcedure
     .meta({ path: '/vendor/list' })
     .input(ZListVendorsInput)
-    .output(syncOutput(ZListVendorsOutput))
+    .output(checkedOutput(ZListVendorsOutput, parseListVendorsOutput))
     .query(({ ctx, input }) => listVendorPage(ctx.db, ctx.storeId, input)),
 
   fetch: staffProcedure
