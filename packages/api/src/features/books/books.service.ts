@@ -346,58 +346,71 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
   });
 }
 
-/** An account's balance as the trial balance lists it: a vendor's main account with its kept slug ('' when none). */
-interface KeptBalance {
-  account: string;
-  amount: bigint;
-  slug: string;
-}
-
 /**
- * The vendor accounts' lines (`accountLines`), in the chart's order, each account's
- * lines added into one (they are adjacent), the first slug given kept. One pass over
- * the text: a string and a number a line, no row objects from the driver.
+ * The nonzero balances of a trial balance in the chart's order, as parallel lists (one
+ * entry an account: some 100,000 of them, so no object each): the account, its balance,
+ * and for a vendor's main account its kept slug ('' when none).
  */
-function vendorBalances(text: string): KeptBalance[] {
-  const balances: KeptBalance[] = [];
-  let last: KeptBalance | undefined;
-  for (let start = 0; start < text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const amountAt = text.indexOf('\t', start) + 1;
-    const slugAt = text.indexOf('\t', amountAt) + 1;
-    const account = text.slice(start, amountAt - 1);
-    const amount = BigInt(text.slice(amountAt, slugAt - 1));
-    if (last !== undefined && last.account === account) {
-      last.amount += amount;
-      if (last.slug === '') last.slug = text.slice(slugAt, end);
-    } else {
-      last = { account, amount, slug: text.slice(slugAt, end) };
-      balances.push(last);
-    }
-    start = end + 1;
+class Balances {
+  readonly accounts: string[] = [];
+  readonly amounts: bigint[] = [];
+  readonly slugs: string[] = [];
+
+  push(account: string, amount: bigint, slug: string): void {
+    if (amount === 0n) return;
+    this.accounts.push(account);
+    this.amounts.push(amount);
+    this.slugs.push(slug);
   }
-  return balances;
+
+  /**
+   * The vendor accounts' lines (`accountLines`), in the chart's order: each account's
+   * lines (adjacent) added into one, the first slug given kept. One pass over the text.
+   */
+  pushVendorLines(text: string): void {
+    let account = '';
+    let amount = 0n;
+    let slug = '';
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      const amountAt = text.indexOf('\t', start) + 1;
+      const slugAt = text.indexOf('\t', amountAt) + 1;
+      const lineAccount = text.slice(start, amountAt - 1);
+      const lineAmount = BigInt(text.slice(amountAt, slugAt - 1));
+      if (lineAccount === account) {
+        amount += lineAmount;
+        if (slug === '') slug = text.slice(slugAt, end);
+      } else {
+        this.push(account, amount, slug);
+        account = lineAccount;
+        amount = lineAmount;
+        slug = text.slice(slugAt, end);
+      }
+      start = end + 1;
+    }
+    this.push(account, amount, slug);
+  }
 }
 
-/** The store-wide accounts' lines (`accountLines`), in the chart's order. */
-function otherBalances(text: string): KeptBalance[] {
+/** The store-wide accounts' lines (`accountLines`: one an account), in the chart's order. */
+function otherBalances(text: string): { account: AccountKey; amount: bigint }[] {
   if (text === '') return [];
   const balances = text.split('\n').map((line) => {
     const tab = line.indexOf('\t');
-    return { account: line.slice(0, tab), amount: BigInt(line.slice(tab + 1)), slug: '' };
+    return { account: line.slice(0, tab) as AccountKey, amount: BigInt(line.slice(tab + 1)) };
   });
-  return sortByAccount(balances, (b) => b.account as AccountKey);
+  return sortByAccount(balances, (b) => b.account);
 }
 
 /**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
  * left out). The database sums by the plan and orders the vendor accounts by the places
- * their rows keep, naming each vendor's main account from the slug its row keeps
- * (`accountLines`); the store-wide accounts go around them in the chart's order; the
- * few accounts with no kept slug (codes' accounts, a vendor renamed by a path that did
- * not keep its slug yet) are named here, and the export names given. A store may have
- * some 100,000 accounts, so each row is made once, in one pass (docs/PERFORMANCE.md, Books).
+ * their rows keep, with each vendor's main account's kept slug (`accountLines`); the
+ * store-wide accounts go around them in the chart's order; the few accounts with no kept
+ * slug (codes' accounts, a vendor whose slug a rename forgot) are named here, and the
+ * export names given. A store may have some 100,000 accounts, so each row is made once,
+ * in one pass from the database's text (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
@@ -407,28 +420,34 @@ export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: 
     plan.from === 'nothing' ? { vendors: '', others: '' } : repo.accountLines(db, storeId, plan),
     repo.accountNames(db, storeId),
   ]);
-  const vendors = vendorBalances(lines.vendors);
-  const others = otherBalances(lines.others);
+  const balances = new Balances();
   const firstVendor: AccountKey = 'vendor:1';
-  const cut = others.findIndex((b) => compareAccountKeys(b.account as AccountKey, firstVendor) > 0);
-  const balances = cut < 0 ? [...others, ...vendors] : [...others.slice(0, cut), ...vendors, ...others.slice(cut)];
-  const nonzero = balances.filter((b) => b.amount !== 0n);
+  let vendorsRead = false;
+  for (const other of otherBalances(lines.others)) {
+    if (!vendorsRead && compareAccountKeys(other.account, firstVendor) > 0) {
+      balances.pushVendorLines(lines.vendors);
+      vendorsRead = true;
+    }
+    balances.push(other.account, other.amount, '');
+  }
+  if (!vendorsRead) balances.pushVendorLines(lines.vendors);
+  const { accounts, amounts, slugs } = balances;
   const named = await nameAccounts(
     db,
     storeId,
-    nonzero.filter((b) => b.slug === '').map((b) => b.account),
+    accounts.filter((_, i) => slugs[i] === ''),
   );
   const exportedBy = exported.length === 0 ? null : new Map(exported.map((n) => [n.account, n]));
   const balance = trialBalanceOfSorted(
-    nonzero,
-    (b) => b.amount,
-    (b, debit, credit) => {
-      const account = b.account as AccountKey;
+    accounts.map((_, i) => i),
+    (i) => amounts[i]!,
+    (i, debit, credit) => {
+      const account = accounts[i] as AccountKey;
+      const slug = slugs[i]!;
       const names = exportedBy?.get(account);
       const number = names?.exportNumber ?? '';
-      if (b.slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(b.slug), number, debit, credit };
-      const other = named.get(account);
-      return { account, kind: accountKind(account), name: names?.exportName || other?.name || account, number, debit, credit };
+      if (slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(slug), number, debit, credit };
+      return { account, kind: accountKind(account), name: names?.exportName || named.get(account)?.name || account, number, debit, credit };
     },
   );
   return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };
