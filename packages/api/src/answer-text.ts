@@ -30,6 +30,7 @@ export function answerTextOf(answer: unknown): string | undefined {
  */
 export const ANSWER_TEXT_MARK = `answer-text-${randomBytes(12).toString('hex')}:`;
 const QUOTED_MARK = `"${ANSWER_TEXT_MARK}`;
+// eslint-disable-next-line no-control-regex -- the characters JSON.stringify escapes besides the quote
 const NEEDS_ESCAPES = /[\\\u0000-\u001f]/;
 
 /** What tRPC's JSON.stringify writes for the answer: a stand-in for its recorded text where the text allows, else the answer. */
