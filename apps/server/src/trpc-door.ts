@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getTRPCErrorShape, transformTRPCResponse } from '@trpc/server';
 import { resolveResponse } from '@trpc/server/http';
-import { appRouter, httpStatusOf, type AppError } from '@pos/api';
+import { ANSWER_TEXT_MARK, appRouter, httpStatusOf, restoreAnswerTexts, type AppError } from '@pos/api';
 import type { ContextFactory } from './context';
 
 export const isTrpcUrl = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
@@ -57,14 +57,18 @@ export function requestView(req: FastifyRequest): Request {
 
 /**
  * Sends resolveResponse's answer as one buffer: its status, its headers, its body, with
- * a content-length (a batch the client asked to stream, jsonl, is sent whole too).
+ * a content-length (a batch the client asked to stream, jsonl, is sent whole too). An
+ * answer whose JSON text the API made already was encoded as a stand-in, replaced here by
+ * that text (answer-text.ts in packages/api).
  */
 async function sendWhole(reply: FastifyReply, response: Response) {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'transfer-encoding') void reply.header(name, value);
   });
-  return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
+  if (response.body === null) return reply.send(null);
+  const body = Buffer.from(await response.arrayBuffer());
+  return reply.send(body.includes(ANSWER_TEXT_MARK) ? Buffer.from(restoreAnswerTexts(body.toString('utf8'))) : body);
 }
 
 /**

@@ -58,10 +58,24 @@ describe("the lookup's answer, sent as the database's text where it is in the sc
       const { rest, trpc } = await bothDoors(input);
       expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(rest.body).toBe(schemaText(rest.body));
+      expect(trpc.headers['content-type']).toBe('application/json');
       expect(trpc.body).toBe(`{"result":{"data":{"json":${rest.body}}}}`);
     }
     const all = JSON.parse((await bothDoors({})).rest.body) as { orderStubs: { customerName: string }[] };
     expect(all.orderStubs.map((s) => s.customerName).sort()).toEqual([...NAMES].sort());
+  });
+
+  it('is the same text in each answer of a tRPC batch', async () => {
+    const inputs = [{ customer: 'Ann' }, { customer: 'new' }, { customer: 'nobody at all' }];
+    const batch = await app.inject({
+      method: 'GET',
+      url: `/trpc/order.lookup,order.lookup,order.lookup?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, { json: input }]))))}`,
+      headers: { authorization: `Bearer ${owner.token}`, 'x-store-id': String(owner.storeId), 'x-role': owner.role },
+    });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.headers['content-type']).toBe('application/json');
+    const rest = await Promise.all(inputs.map(async (input) => (await bothDoors(input)).rest.body));
+    expect(batch.body).toBe(`[${rest.map((body) => `{"result":{"data":{"json":${body}}}}`).join(',')}]`);
   });
 
   it('answers the same to a server-side caller', async () => {

@@ -11,7 +11,7 @@
  */
 import superjson, { type SuperJSONResult } from 'superjson';
 import type { CombinedDataTransformer } from '@trpc/server';
-import { answerTextOf } from './answer-text';
+import { answerForTrpc, answerTextOf } from './answer-text';
 
 /** True when superjson would record nothing for `value`: plain JSON, each object once. */
 export function isPlainJson(value: unknown, seen: Set<object> = new Set()): boolean {
@@ -43,9 +43,14 @@ export function isPlainJson(value: unknown, seen: Set<object> = new Set()): bool
   }
 }
 
-/** An answer whose JSON text is recorded (answer-text.ts) is plain JSON by that record, and is not walked. */
+/**
+ * An answer whose JSON text is recorded (answer-text.ts) is plain JSON by that record: it
+ * is not walked, and is answered as the stand-in the tRPC door replaces by the text.
+ */
 export function serialize(value: unknown): ReturnType<typeof superjson.serialize> {
-  return answerTextOf(value) !== undefined || isPlainJson(value) ? { json: value as never } : superjson.serialize(value);
+  const text = answerTextOf(value);
+  if (text !== undefined) return { json: answerForTrpc(value, text) as never };
+  return isPlainJson(value) ? { json: value as never } : superjson.serialize(value);
 }
 
 export const transformer: CombinedDataTransformer = {
