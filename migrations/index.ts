@@ -40,6 +40,7 @@ import * as m0034 from './0034_keep_vendor_sale_hours';
 import * as m0035 from './0035_spread_store_sums';
 import * as m0036 from './0036_index_vendor_account_slugs';
 import * as m0037 from './0037_keep_vendor_account_places';
+import * as m0038 from './0038_index_ledger_other_entries';
 
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': m0001,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0035_spread_store_sums': m0035,
   '0036_index_vendor_account_slugs': m0036,
   '0037_keep_vendor_account_places': m0037,
+  '0038_index_ledger_other_entries': m0038,
 };

@@ -466,11 +466,38 @@ describe("the day's and the month's sales", () => {
           and o.completed_at >= date_trunc(${unit}, ${now}::timestamptz at time zone s.time_zone) at time zone s.time_zone`.execute(handle.db);
       return rows[0]!;
     };
+    // The ledger: entries of each kind this month (two of them in the last minutes, one at
+    // the month's first instant), last month's, and another store's; the month's vendor net
+    // rebuilt from the rows is their SALE, COMMISSION and CARD_FEE entries since its start.
+    const { vendor } = await h.as(shop).vendor.add({ tradeName: 'Vendor', contactName: 'C', contactEmail: 'c@example.test', primaryPhone: '555-0100' });
+    const start = await sql<{ since: Date }>`select date_trunc('month', ${now}::timestamptz at time zone time_zone) at time zone time_zone as since from stores where id = ${shop.storeId}`.execute(handle.db);
+    const since = start.rows[0]!.since.getTime();
+    const mid = since + Math.floor((now.getTime() - since) / 2);
+    const entries: [LedgerKind, string, number][] = [
+      ['SALE', '100.00', since],
+      ['COMMISSION', '-30.00', since],
+      ['SALE', '9.00', since - 1000],
+      ['CARD_FEE', '-0.75', mid],
+      ['RENT', '-150.00', mid],
+      ['ADJUSTMENT', '12.34', mid],
+      ['PAYOUT', '-40.00', mid],
+      ['SALE', '55.50', Math.max(since, now.getTime() - 60_000)],
+      ['COMMISSION', '-5.55', now.getTime()],
+      ['SALE', '7.00', now.getTime() + 60_000],
+    ];
+    for (const [kind, amount, when] of entries) await postAt(vendor.id, kind, amount, new Date(when).toISOString(), shop.storeId);
+    const { rows: net } = await sql<{ net: string }>`
+      select coalesce(sum(amount), 0)::text as net from ledger_entries
+      where store_id = ${shop.storeId} and kind in ('SALE', 'COMMISSION', 'CARD_FEE') and created_at >= ${new Date(since)} and created_at <= ${now}`.execute(handle.db);
+
     const [day, month] = await Promise.all([fromRows('day'), fromRows('month')]);
     expect(month.orders).toBe('2');
     const clock = at(now.toISOString());
     const [m, s, a] = await Promise.all([clock.as(boss).dashboard.storeManager(), clock.as(till).dashboard.storeStaff(), clock.as(books).dashboard.storeAccountant()]);
     expect(a.monthlyRevenue).toEqual(M(month.lessTax));
+    // 100.00 − 30.00 − 0.75 + 55.50 − 5.55
+    expect(BigInt(net[0]!.net)).toBe(parseMoney('119.20'));
+    expect(a.monthlyExpenses).toEqual(M(net[0]!.net));
     expect(m.dailyRevenue).toEqual(M(day.revenue));
     expect(s.todayRevenue).toEqual(M(day.revenue));
     expect(s.todayOrders).toBe(Number(day.orders));

@@ -157,6 +157,8 @@ describe.runIf(config.kind === 'postgres')('query plans of the main reads', () =
     },
     // The month's completed orders summed from the index alone, not read row by row with each one's refunds.
     { name: "the accountant's dashboard", who: 'accountant', index: /^orders_store_completed$/, indexOnly: true, call: () => (c) => c.dashboard.storeAccountant() },
+    // The month's vendor net from the balances' history by quarter hour, not from every entry of the month.
+    { name: "the accountant's dashboard, its ledger", who: 'accountant', index: /^ledger_balance_history_pkey$/, call: () => (c) => c.dashboard.storeAccountant() },
     { name: 'end of day', who: 'accountant', index: /^report_days_pkey$/, call: () => (c) => c.reports.endOfDay.report({ date: daysBefore(today, 30) }) },
     // The books (docs/BOOKS.md, The trial balance at scale): a trial balance reads the sums the
     // writer keeps (a past day from a kept month end and the days of its month), never
