@@ -78,7 +78,7 @@ export type TrialBalanceOutput = z.output<typeof ZTrialBalanceOutput>;
 
 const ZTrialBalanceHead = ZTrialBalanceOutput.omit({ accounts: true });
 const ACCOUNT_KIND_SET: ReadonlySet<unknown> = new Set(ACCOUNT_KINDS);
-const moneyWire = (v: bigint) => ({ type: 'Money' as const, value: v.toString() });
+const moneyWire = (v: bigint) => ({ type: 'Money' as const, value: v === 0n ? '0' : v.toString() });
 
 /**
  * The trial balance's answer check: exactly what `ZTrialBalanceOutput.parse` answers
