@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getTRPCErrorShape, transformTRPCResponse } from '@trpc/server';
 import { resolveResponse } from '@trpc/server/http';
-import { ANSWER_TEXT_MARK, appRouter, httpStatusOf, restoreAnswerTexts, type AppError } from '@pos/api';
+import { appRouter, httpStatusOf, restoreAnswerTexts, standInAnswers, type AppError } from '@pos/api';
 import type { ContextFactory } from './context';
 
 export const isTrpcUrl = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
@@ -57,18 +57,18 @@ export function requestView(req: FastifyRequest): Request {
 
 /**
  * Sends resolveResponse's answer as one buffer: its status, its headers, its body, with
- * a content-length (a batch the client asked to stream, jsonl, is sent whole too). An
- * answer whose JSON text the API made already was encoded as a stand-in, replaced here by
- * that text (answer-text.ts in packages/api).
+ * a content-length (a batch the client asked to stream, jsonl, is sent whole too). The
+ * answers whose JSON text the API made already (`texts`) were encoded as stand-ins, put
+ * back here (answer-text.ts in packages/api).
  */
-async function sendWhole(reply: FastifyReply, response: Response) {
+async function sendWhole(reply: FastifyReply, response: Response, texts: readonly string[]) {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'transfer-encoding') void reply.header(name, value);
   });
   if (response.body === null) return reply.send(null);
   const body = Buffer.from(await response.arrayBuffer());
-  return reply.send(body.includes(ANSWER_TEXT_MARK) ? Buffer.from(restoreAnswerTexts(body.toString('utf8'))) : body);
+  return reply.send(texts.length > 0 ? Buffer.from(restoreAnswerTexts(body.toString('utf8'), texts)) : body);
 }
 
 /**
@@ -95,6 +95,7 @@ export async function registerTrpcDoor(app: FastifyInstance, contextFor: Context
         } else done();
       });
       trpc.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+        let texts: string[] = [];
         const response = await resolveResponse({
           router: appRouter,
           req: requestView(req),
@@ -102,8 +103,13 @@ export async function registerTrpcDoor(app: FastifyInstance, contextFor: Context
           error: null,
           maxBatchSize,
           createContext: () => Promise.resolve(contextFor(req, reply)),
+          // Called with the body's answers just before tRPC encodes them (not for a streamed batch).
+          responseMeta: ({ data }) => {
+            texts = standInAnswers(data.map((d) => ('result' in d ? d.result.data : undefined)));
+            return {};
+          },
         });
-        return sendWhole(reply, response);
+        return sendWhole(reply, response, texts);
       });
       registered();
     },

@@ -78,6 +78,18 @@ describe("the lookup's answer, sent as the database's text where it is in the sc
     expect(batch.body).toBe(`[${rest.map((body) => `{"result":{"data":{"json":${body}}}}`).join(',')}]`);
   });
 
+  it('is the same text in a batch the client asked to stream', async () => {
+    const input = { customer: 'Ann' };
+    const streamed = await app.inject({
+      method: 'GET',
+      url: `/trpc/order.lookup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`,
+      headers: { authorization: `Bearer ${owner.token}`, 'x-store-id': String(owner.storeId), 'x-role': owner.role, 'trpc-accept': 'application/jsonl' },
+    });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.body).toContain((await bothDoors(input)).rest.body);
+    expect(streamed.body).not.toContain('answer-text-');
+  });
+
   it('answers the same to a server-side caller', async () => {
     const answer = await h.as(owner).order.lookup({ customer: 'Ann' });
     expect(answer.orderStubs.map((s) => s.customerName).sort()).toEqual(['Ann "Quote" Lee', 'Ann Lee']);

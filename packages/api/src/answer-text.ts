@@ -21,33 +21,46 @@ export function answerTextOf(answer: unknown): string | undefined {
 }
 
 /**
- * tRPC encodes its whole envelope with JSON.stringify, which cannot take text as it is
- * (Node 20 has no JSON.rawJSON). So the transformer answers a recorded text that has no
- * backslash and no control character as a stand-in that JSON.stringify writes as one
- * string, MARK then the text, whose only escapes are then its quotes (`\"`); the tRPC
- * door puts the text back in its place (`restoreAnswerTexts`). MARK carries a random
- * part made at start, so no text a client sent can be taken for one.
+ * tRPC encodes its whole body with JSON.stringify, which cannot take text as it is (Node
+ * 20 has no JSON.rawJSON). So the tRPC door, when tRPC shows it a body's answers before
+ * encoding them (resolveResponse's responseMeta), takes the recorded texts
+ * (`standInAnswers`), and the transformer encodes each of those answers as a short
+ * stand-in string, MARK and the text's place; the door then puts the texts in their
+ * places (`restoreAnswerTexts`). An answer the door did not take (a streamed batch) is
+ * encoded as any answer. MARK carries a random part made at start, so no text a client
+ * sent can be taken for one.
  */
 export const ANSWER_TEXT_MARK = `answer-text-${randomBytes(12).toString('hex')}:`;
 const QUOTED_MARK = `"${ANSWER_TEXT_MARK}`;
-// eslint-disable-next-line no-control-regex -- the characters JSON.stringify escapes besides the quote
-const NEEDS_ESCAPES = /[\\\u0000-\u001f]/;
+const places = new WeakMap<object, number>();
 
-/** What tRPC's JSON.stringify writes for the answer: a stand-in for its recorded text where the text allows, else the answer. */
-export function answerForTrpc(answer: unknown, text: string): unknown {
-  return NEEDS_ESCAPES.test(text) ? answer : { toJSON: () => ANSWER_TEXT_MARK + text };
+/** The recorded texts of a body's answers, in order; each of those answers is then encoded as its stand-in. */
+export function standInAnswers(answers: readonly unknown[]): string[] {
+  const found: string[] = [];
+  for (const answer of answers) {
+    const text = answerTextOf(answer);
+    if (text === undefined) continue;
+    places.set(answer as object, found.length);
+    found.push(text);
+  }
+  return found;
 }
 
-/** The tRPC door's body with each stand-in (a JSON string starting with MARK) replaced by its text. */
-export function restoreAnswerTexts(body: string): string {
+/** What tRPC's JSON.stringify writes for an answer with a recorded text: its stand-in if the door took it, else the answer. */
+export function answerForTrpc(answer: object): unknown {
+  const place = places.get(answer);
+  if (place === undefined) return answer;
+  places.delete(answer);
+  return { toJSON: () => `${ANSWER_TEXT_MARK}${place}` };
+}
+
+/** The tRPC door's body with each stand-in (the JSON string MARK and a place) replaced by the text of that place. */
+export function restoreAnswerTexts(body: string, found: readonly string[]): string {
   let out = '';
   let from = 0;
   for (let at = body.indexOf(QUOTED_MARK); at !== -1; at = body.indexOf(QUOTED_MARK, from)) {
-    const start = at + QUOTED_MARK.length;
-    // The string ends at the first quote not escaped: its text had no backslash of its own.
-    let end = body.indexOf('"', start);
-    while (body.charCodeAt(end - 1) === 92) end = body.indexOf('"', end + 1);
-    out += body.slice(from, at) + body.slice(start, end).replaceAll('\\"', '"');
+    const end = body.indexOf('"', at + QUOTED_MARK.length);
+    out += body.slice(from, at) + found[Number(body.slice(at + QUOTED_MARK.length, end))]!;
     from = end + 1;
   }
   return out + body.slice(from);

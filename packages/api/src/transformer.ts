@@ -45,11 +45,11 @@ export function isPlainJson(value: unknown, seen: Set<object> = new Set()): bool
 
 /**
  * An answer whose JSON text is recorded (answer-text.ts) is plain JSON by that record: it
- * is not walked, and is answered as the stand-in the tRPC door replaces by the text.
+ * is not walked, and is answered as the stand-in the tRPC door replaces by the text
+ * where the door took it.
  */
 export function serialize(value: unknown): ReturnType<typeof superjson.serialize> {
-  const text = answerTextOf(value);
-  if (text !== undefined) return { json: answerForTrpc(value, text) as never };
+  if (answerTextOf(value) !== undefined) return { json: answerForTrpc(value as object) as never };
   return isPlainJson(value) ? { json: value as never } : superjson.serialize(value);
 }
 
