@@ -69,6 +69,11 @@ export async function setupStatus(db: Db, storeId: number) {
   return rows[0]!;
 }
 
+/**
+ * The manager's counters. Active staff starts from the store's own people and probes each
+ * one's sessions by user, so it reads nothing of other stores' sessions however many
+ * there are.
+ */
 export async function managerCounters(db: Db, storeId: number, now: Date) {
   const [today, { rows }] = await Promise.all([
     completedSince(db, storeId, periodStart(storeId, now, 'day'), now),
@@ -76,10 +81,10 @@ export async function managerCounters(db: Db, storeId: number, now: Date) {
       select (select count(*) from orders where ${inStore(storeId)} and status = 'PENDING') as pending,
              (select count(*) from items where ${inStore(storeId)} and alias is not null and status <> 'WITHDRAWN'
                 and quantity <= reorder_level) as "lowStock",
-             (select count(distinct s.user_id) from sessions s
-                where s.revoked_at is null and s.expires_at > ${now}::timestamptz
-                  and s.last_used_at > ${now}::timestamptz - interval '24 hours'
-                  and exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStore(storeId, 'ra')})) as "activeStaff"`.execute(db),
+             (select count(*) from (select distinct ra.user_id from role_assignments ra where ${inStore(storeId, 'ra')}) staff
+                where exists (select 1 from sessions s
+                  where s.user_id = staff.user_id and s.revoked_at is null and s.expires_at > ${now}::timestamptz
+                    and s.last_used_at > ${now}::timestamptz - interval '24 hours')) as "activeStaff"`.execute(db),
   ]);
   return { dailyRevenue: today.revenue, pendingOrders: rows[0]!.pending, lowStockItems: rows[0]!.lowStock, activeStaff: rows[0]!.activeStaff };
 }
