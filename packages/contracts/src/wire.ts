@@ -69,10 +69,11 @@ export type MoneyWire = z.output<typeof zMoneyOut>;
 export type PercentWire = z.output<typeof zPercentOut>;
 
 /**
- * Values the database already wrote in their wire form (the order lookup's stubs):
- * checked as zMoneyOut, zIdOut and zDateOut would have written them, not converted.
+ * Values already in their wire form (the order lookup's stubs, written by the database;
+ * the trial balance's money, written from the database's text): checked as zMoneyOut,
+ * zIdOut and zDateOut would have written them, not converted. Documented as zMoneyOut.
  */
-export const zMoneyWireOut = z.object({ type: z.literal('Money'), value: z.string().regex(/^-?\d+$/) });
+export const zMoneyWireOut = z.object({ type: z.literal('Money'), value: z.string().regex(/^-?\d+$/) }).meta(wireJsonSchema('Money', 'output'));
 export const zIdWireOut = z.number().int().positive();
 export const zDateWireOut = z.iso.datetime();
 

@@ -400,7 +400,7 @@ export async function accountLines(db: Db, storeId: number, plan: Exclude<SumsPl
         (select string_agg(v.account || E'\\t' || v.amount || E'\\t' || coalesce(v.vendor_slug, ''), E'\\n' order by v.vendor_id, v.item_code_id nulls first)
          from (${sql.join(vendorLines, sql` union all `)}) v (account, amount, vendor_slug, vendor_id, item_code_id)) as vendors,
         (select string_agg(o.account || E'\\t' || o.amount, E'\\n')
-         from (select account, sum(amount) as amount from (${sql.join(otherLines, sql` union all `)}) u group by account) o where o.amount <> 0) as others`.execute(trx);
+         from (select account, sum(amount)::int8 as amount from (${sql.join(otherLines, sql` union all `)}) u group by account) o where o.amount <> 0) as others`.execute(trx);
     return { vendors: rows[0]?.vendors ?? '', others: rows[0]?.others ?? '' };
   };
   return (db as Transaction<Database>).isTransaction ? read(db) : db.transaction().execute(read);

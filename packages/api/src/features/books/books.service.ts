@@ -348,18 +348,21 @@ export async function saveAccountName(db: Db, actor: Actor, input: SaveBooksAcco
 
 /**
  * The nonzero balances of a trial balance in the chart's order, as parallel lists (one
- * entry an account: some 100,000 of them, so no object each): the account, its balance,
- * and for a vendor's main account its kept slug ('' when none).
+ * entry an account: some 100,000 of them, so no object each): the account, its balance
+ * and the database's text of it (null when the account's lines were added here), and for
+ * a vendor's main account its kept slug ('' when none).
  */
 class Balances {
   readonly accounts: string[] = [];
   readonly amounts: bigint[] = [];
+  readonly texts: (string | null)[] = [];
   readonly slugs: string[] = [];
 
-  push(account: string, amount: bigint, slug: string): void {
+  push(account: string, amount: bigint, text: string | null, slug: string): void {
     if (amount === 0n) return;
     this.accounts.push(account);
     this.amounts.push(amount);
+    this.texts.push(text);
     this.slugs.push(slug);
   }
 
@@ -370,6 +373,7 @@ class Balances {
   pushVendorLines(text: string): void {
     let account = '';
     let amount = 0n;
+    let amountText: string | null = null;
     let slug = '';
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
@@ -377,30 +381,42 @@ class Balances {
       const amountAt = text.indexOf('\t', start) + 1;
       const slugAt = text.indexOf('\t', amountAt) + 1;
       const lineAccount = text.slice(start, amountAt - 1);
-      const lineAmount = BigInt(text.slice(amountAt, slugAt - 1));
+      const lineText = text.slice(amountAt, slugAt - 1);
       if (lineAccount === account) {
-        amount += lineAmount;
+        amount += BigInt(lineText);
+        amountText = null;
         if (slug === '') slug = text.slice(slugAt, end);
       } else {
-        this.push(account, amount, slug);
+        this.push(account, amount, amountText, slug);
         account = lineAccount;
-        amount = lineAmount;
+        amount = BigInt(lineText);
+        amountText = lineText;
         slug = text.slice(slugAt, end);
       }
       start = end + 1;
     }
-    this.push(account, amount, slug);
+    this.push(account, amount, amountText, slug);
   }
 }
 
 /** The store-wide accounts' lines (`accountLines`: one an account), in the chart's order. */
-function otherBalances(text: string): { account: AccountKey; amount: bigint }[] {
+function otherBalances(text: string): { account: AccountKey; amount: bigint; text: string }[] {
   if (text === '') return [];
   const balances = text.split('\n').map((line) => {
     const tab = line.indexOf('\t');
-    return { account: line.slice(0, tab) as AccountKey, amount: BigInt(line.slice(tab + 1)) };
+    const amount = line.slice(tab + 1);
+    return { account: line.slice(0, tab) as AccountKey, amount: BigInt(amount), text: amount };
   });
   return sortByAccount(balances, (b) => b.account);
+}
+
+/**
+ * A balance's debit and credit in wire form (the answer's money: `{type: 'Money', value}`),
+ * from the database's text of it when there is one (no bigint written back to text).
+ */
+function debitAndCredit(amount: bigint, text: string | null, debit: bigint, credit: bigint) {
+  if (text === null) return { debit: { type: 'Money' as const, value: debit.toString() }, credit: { type: 'Money' as const, value: credit.toString() } };
+  return amount > 0n ? { debit: { type: 'Money' as const, value: text }, credit: { type: 'Money' as const, value: '0' } } : { debit: { type: 'Money' as const, value: '0' }, credit: { type: 'Money' as const, value: text.slice(1) } };
 }
 
 /**
@@ -410,7 +426,8 @@ function otherBalances(text: string): { account: AccountKey; amount: bigint }[] 
  * store-wide accounts go around them in the chart's order; the few accounts with no kept
  * slug (codes' accounts, a vendor whose slug a rename forgot) are named here, and the
  * export names given. A store may have some 100,000 accounts, so each row is made once,
- * in one pass from the database's text (docs/PERFORMANCE.md, Books).
+ * in one pass from the database's text, its money already in wire form
+ * (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
@@ -428,10 +445,10 @@ export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: 
       balances.pushVendorLines(lines.vendors);
       vendorsRead = true;
     }
-    balances.push(other.account, other.amount, '');
+    balances.push(other.account, other.amount, other.text, '');
   }
   if (!vendorsRead) balances.pushVendorLines(lines.vendors);
-  const { accounts, amounts, slugs } = balances;
+  const { accounts, amounts, texts, slugs } = balances;
   const named = await nameAccounts(
     db,
     storeId,
@@ -446,8 +463,9 @@ export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: 
       const slug = slugs[i]!;
       const names = exportedBy?.get(account);
       const number = names?.exportNumber ?? '';
-      if (slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(slug), number, debit, credit };
-      return { account, kind: accountKind(account), name: names?.exportName || named.get(account)?.name || account, number, debit, credit };
+      const money = debitAndCredit(amounts[i]!, texts[i]!, debit, credit);
+      if (slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(slug), number, debit: money.debit, credit: money.credit };
+      return { account, kind: accountKind(account), name: names?.exportName || named.get(account)?.name || account, number, debit: money.debit, credit: money.credit };
     },
   );
   return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };

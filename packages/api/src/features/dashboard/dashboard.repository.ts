@@ -18,7 +18,8 @@ function periodStart(storeId: number, now: Date, unit: 'day' | 'month') {
  * Completed orders since a moment: count, Σ total (tax in) and Σ total less tax, each
  * net of what was refunded from those orders (a refund's amount is its total plus its
  * taxes; a wholly refunded order is REFUNDED and counts no more).
- * Sums are numeric (no number of sales overflows them), read as text into bigints.
+ * Sums are numeric (no number of sales overflows them; PostgreSQL adds bigints up in 128
+ * bits, three times faster than adding numerics row by row), read as text into bigints.
  * The orders' sums are read from `orders_store_completed` alone (its columns include the
  * totals: an index-only scan, some 18,000 entries for a month of a large store), and the
  * refunds are subtracted as one sum: those made since the moment (a refund is made after
@@ -27,9 +28,9 @@ function periodStart(storeId: number, now: Date, unit: 'day' | 'month') {
  */
 async function completedSince(db: Db, storeId: number, since: ReturnType<typeof periodStart>, now: Date) {
   const { rows } = await sql<{ orders: bigint; revenue: string; revenueLessTax: string }>`
-    select o.orders, (o.revenue - r.amount)::text as revenue, (o.less_tax - r.total)::text as "revenueLessTax"
-    from (select count(*) as orders, coalesce(sum(total::numeric), 0) as revenue,
-                 coalesce(sum(total::numeric - tax1_total - tax2_total - tax3_total), 0) as less_tax
+    select o.orders, (o.revenue - r.amount)::text as revenue, (o.revenue - o.tax - r.total)::text as "revenueLessTax"
+    from (select count(*) as orders, coalesce(sum(total), 0) as revenue,
+                 coalesce(sum(tax1_total), 0) + coalesce(sum(tax2_total), 0) + coalesce(sum(tax3_total), 0) as tax
           from orders
           where ${inStore(storeId)} and status = 'COMPLETED' and completed_at >= ${since} and completed_at <= ${now}) o,
          (select coalesce(sum(f.amount), 0) as amount, coalesce(sum(f.total), 0) as total
@@ -68,6 +69,11 @@ export async function setupStatus(db: Db, storeId: number) {
   return rows[0]!;
 }
 
+/**
+ * The manager's counters. Active staff starts from the store's own people and probes each
+ * one's sessions by user, so it reads nothing of other stores' sessions however many
+ * there are.
+ */
 export async function managerCounters(db: Db, storeId: number, now: Date) {
   const [today, { rows }] = await Promise.all([
     completedSince(db, storeId, periodStart(storeId, now, 'day'), now),
@@ -75,10 +81,10 @@ export async function managerCounters(db: Db, storeId: number, now: Date) {
       select (select count(*) from orders where ${inStore(storeId)} and status = 'PENDING') as pending,
              (select count(*) from items where ${inStore(storeId)} and alias is not null and status <> 'WITHDRAWN'
                 and quantity <= reorder_level) as "lowStock",
-             (select count(distinct s.user_id) from sessions s
-                where s.revoked_at is null and s.expires_at > ${now}::timestamptz
-                  and s.last_used_at > ${now}::timestamptz - interval '24 hours'
-                  and exists (select 1 from role_assignments ra where ra.user_id = s.user_id and ${inStore(storeId, 'ra')})) as "activeStaff"`.execute(db),
+             (select count(*) from (select distinct ra.user_id from role_assignments ra where ${inStore(storeId, 'ra')}) staff
+                where exists (select 1 from sessions s
+                  where s.user_id = staff.user_id and s.revoked_at is null and s.expires_at > ${now}::timestamptz
+                    and s.last_used_at > ${now}::timestamptz - interval '24 hours')) as "activeStaff"`.execute(db),
   ]);
   return { dailyRevenue: today.revenue, pendingOrders: rows[0]!.pending, lowStockItems: rows[0]!.lowStock, activeStaff: rows[0]!.activeStaff };
 }
