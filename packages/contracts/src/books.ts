@@ -4,7 +4,7 @@
  * four formats. Days are the store's own (its time zone), written YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, JOURNAL_KINDS, daysFrom } from '@pos/domain';
+import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, JOURNAL_KINDS, daysFrom, type AccountKind } from '@pos/domain';
 import { own } from './messages';
 import { zDay } from './settlement';
 import { zId, zIdOut, zMoneyOut, zMoneyWireOut, zOptionalText, zString } from './wire';
@@ -126,6 +126,45 @@ export function parseTrialBalanceOutput(value: unknown): TrialBalanceOutput {
   }
   const head = ZTrialBalanceHead.parse(value);
   return { success: head.success, asOf: head.asOf, accounts, totalDebit: head.totalDebit, totalCredit: head.totalCredit };
+}
+
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a surrogate (a lone one is escaped; a pair is left to JSON.stringify too). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON.stringify writes it: between quotes as it is when nothing in it needs escaping. */
+function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+/**
+ * The trial balance's answer written as JSON text a row at a time, with no object per
+ * row (a large store's has some 100,000 rows; docs/PERFORMANCE.md, Books): the text is
+ * exactly `JSON.stringify(ZTrialBalanceOutput.parse(answer))` of the answer with these
+ * rows and totals (proved by packages/contracts/test/books-output.test.ts), so it needs
+ * no check of its own. A row's money is its micro-units in decimal, as `String` of the
+ * bigint writes them (or the database's text of an int8, which is the same).
+ */
+export class TrialBalanceTextWriter {
+  private text: string;
+  private first = true;
+
+  constructor(
+    readonly success: boolean,
+    readonly asOf: string,
+  ) {
+    this.text = `{"success":${success},"asOf":${jsonString(asOf)},"accounts":[`;
+  }
+
+  row(account: string, kind: AccountKind, name: string, number: string, debit: string, credit: string): void {
+    this.text += `${this.first ? '' : ','}{"account":${jsonString(account)},"kind":"${kind}","name":${jsonString(name)},"number":${jsonString(number)},"debit":{"type":"Money","value":"${debit}"},"credit":{"type":"Money","value":"${credit}"}}`;
+    this.first = false;
+  }
+
+  /** The whole answer's text, with its totals. */
+  end(totalDebit: bigint, totalCredit: bigint): string {
+    return `${this.text}],"totalDebit":{"type":"Money","value":"${totalDebit}"},"totalCredit":{"type":"Money","value":"${totalCredit}"}}`;
+  }
 }
 
 /** A period of business days from..to, at most BOOKS_EXPORT_MAX_DAYS long. */
