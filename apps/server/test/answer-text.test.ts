@@ -102,11 +102,8 @@ describe("the lookup's answer, sent as the database's text where it is in the sc
 describe("the trial balance's answer, written as its JSON text from the balances", () => {
   let shop: ExampleShop;
   const VENDORS = ['Zoë 🙂', 'Bo "Q" & Co.', 'back\\slash', 'Ünïcode €'];
-  const EXPORT_NAMES: Record<string, [string, string]> = {
-    drawer: ['Cash "front" \\ drawer', '1010'],
-    rent: ['Rent\u2028income\ttab', ''],
-    commission: ['Provisión 🙂', 'n"1'],
-  };
+  /** Export names and numbers of accounts with a balance, as typed (kept untrimmed), by account. */
+  const exportNames = new Map<string, [string, string]>();
   let today: string;
 
   beforeAll(async () => {
@@ -116,9 +113,12 @@ describe("the trial balance's answer, written as its JSON text from the balances
     await addCode(h, shop.owner, vendors[0]!, { tag: 'ZOE1', commissionPercent: 10_000_000n, receivesSeparateStatement: true, monthlyRent: 5_000_000n });
     const month = (await h.as(shop.manager).vendor.accounts({})).month;
     await h.as(shop.manager).vendor.rent.post({ month });
+    exportNames.set('rent', ['Rent\u2028income\ttab', '']);
+    exportNames.set(`vendor:${shop.ada}`, ['Cash "front" \\ drawer', '1010']);
+    exportNames.set(`vendor:${vendors[1]}`, [' "quoted" vendor ', '\\2']);
+    exportNames.set(`vendor:${vendors[2]}`, ['Provisión 🙂', 'n"1']);
     // Straight into the rows: names as an import or an older version may have left them (not trimmed).
-    const names = { ...EXPORT_NAMES, [`vendor:${vendors[1]}`]: [' "quoted" vendor ', '\\2'] as [string, string] };
-    for (const [account, [exportName, exportNumber]] of Object.entries(names)) {
+    for (const [account, [exportName, exportNumber]] of exportNames) {
       await sql`insert into books_account_names (store_id, account, export_name, export_number) values (${BigInt(shop.owner.storeId)}, ${account}, ${exportName}, ${exportNumber})`.execute(handle.db);
     }
     today = (await h.as(shop.accountant).books.trialBalance({})).asOf;
@@ -158,10 +158,10 @@ describe("the trial balance's answer, written as its JSON text from the balances
     const { rest } = await trialBalanceDoors({});
     const answer = JSON.parse(rest.body) as { accounts: { account: string; name: string; number: string }[]; totalDebit: { value: string }; totalCredit: { value: string } };
     const byAccount = new Map(answer.accounts.map((a) => [a.account, a]));
-    for (const [account, [name, number]] of Object.entries(EXPORT_NAMES)) expect(byAccount.get(account)).toMatchObject({ name, number });
+    for (const [account, [name, number]] of exportNames) expect(byAccount.get(account)).toMatchObject({ name, number });
     const names = answer.accounts.map((a) => a.name);
-    expect(names).toEqual(expect.arrayContaining(['liabilities:vendors:zoë', 'liabilities:vendors:zoë:zoe1', ' "quoted" vendor ', 'liabilities:vendors:back-slash', 'liabilities:vendors:ünïcode']));
+    expect(names).toEqual(expect.arrayContaining(['liabilities:vendors:zoë', 'liabilities:vendors:zoë:zoe1', 'liabilities:vendors:ünïcode']));
     expect(answer.totalDebit).toEqual(answer.totalCredit);
-    expect(rest.body).toContain(JSON.stringify(EXPORT_NAMES.rent![0]));
+    expect(rest.body).toContain(JSON.stringify('Rent\u2028income\ttab'));
   });
 });
