@@ -132,10 +132,15 @@ export function parseTrialBalanceOutput(value: unknown): TrialBalanceOutput {
 // eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/** A string as JSON.stringify writes it: between quotes as it is when nothing in it needs escaping. */
-function jsonString(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+/** Adds a string as JSON.stringify writes it to `parts`: between quotes as it is when nothing in it needs escaping. */
+function pushJsonString(parts: string[], value: string): void {
+  if (value === '') parts.push('""');
+  else if (NEEDS_ESCAPE.test(value)) parts.push(JSON.stringify(value));
+  else parts.push('"', value, '"');
 }
+
+/** Rows joined into one piece of text at a time. */
+const CHUNK_ROWS = 256;
 
 /**
  * The trial balance's answer written as JSON text a row at a time, with no object per
@@ -143,27 +148,44 @@ function jsonString(value: string): string {
  * exactly `JSON.stringify(ZTrialBalanceOutput.parse(answer))` of the answer with these
  * rows and totals (proved by packages/contracts/test/books-output.test.ts), so it needs
  * no check of its own. A row's money is its micro-units in decimal, as `String` of the
- * bigint writes them (or the database's text of an int8, which is the same).
+ * bigint writes them (or the database's text of an int8, which is the same). The pieces
+ * are joined once at the end: text added piece by piece makes a tree of some million
+ * partial strings, which cost the garbage collector more than the old rows did.
  */
 export class TrialBalanceTextWriter {
-  private text: string;
-  private first = true;
+  private parts: string[] = [];
+  private readonly chunks: string[] = [];
+  private rows = 0;
 
   constructor(
     readonly success: boolean,
     readonly asOf: string,
   ) {
-    this.text = `{"success":${success},"asOf":${jsonString(asOf)},"accounts":[`;
+    this.parts.push(`{"success":${success},"asOf":`);
+    pushJsonString(this.parts, asOf);
+    this.parts.push(',"accounts":[');
   }
 
   row(account: string, kind: AccountKind, name: string, number: string, debit: string, credit: string): void {
-    this.text += `${this.first ? '' : ','}{"account":${jsonString(account)},"kind":"${kind}","name":${jsonString(name)},"number":${jsonString(number)},"debit":{"type":"Money","value":"${debit}"},"credit":{"type":"Money","value":"${credit}"}}`;
-    this.first = false;
+    const parts = this.parts;
+    parts.push(this.rows === 0 ? '{"account":' : ',{"account":');
+    pushJsonString(parts, account);
+    parts.push(',"kind":"', kind, '","name":');
+    pushJsonString(parts, name);
+    parts.push(',"number":');
+    pushJsonString(parts, number);
+    parts.push(',"debit":{"type":"Money","value":"', debit, '"},"credit":{"type":"Money","value":"', credit, '"}}');
+    if (++this.rows % CHUNK_ROWS === 0) {
+      this.chunks.push(parts.join(''));
+      this.parts = [];
+    }
   }
 
   /** The whole answer's text, with its totals. */
   end(totalDebit: bigint, totalCredit: bigint): string {
-    return `${this.text}],"totalDebit":{"type":"Money","value":"${totalDebit}"},"totalCredit":{"type":"Money","value":"${totalCredit}"}}`;
+    this.parts.push(`],"totalDebit":{"type":"Money","value":"${totalDebit}"},"totalCredit":{"type":"Money","value":"${totalCredit}"}}`);
+    this.chunks.push(this.parts.join(''));
+    return this.chunks.join('');
   }
 }
 
