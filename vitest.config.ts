@@ -54,6 +54,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A poll waits as long as a locator does (10 s): Vitest's default of 1 s failed a
+          // page that took longer than that to load on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           // Two spec files at a time, each in its own browser context of the one Chromium:
           // a page waits on the server and the browser's paint, and the other file fills the
           // idle core. Specs make their own stores, so they never read each other's rows.
