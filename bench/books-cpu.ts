@@ -9,8 +9,10 @@
  *     the rows, the service's rows, the answer's check);
  *   - backend CPU: the connection's backend process's CPU over the call (its statements),
  *     from /proc (the database must run on this machine);
- *   - then the answer's serialization as each door writes it: JSON.stringify (the REST
- *     door's) and the tRPC door's transformer.
+ *   - after each call, outside its times, the body of its fresh answer as one door makes
+ *     it (the REST door's and the tRPC door's in turn), in UTF-8 bytes: the REST door's
+ *     (an answer's recorded JSON text as it is, else JSON.stringify), the tRPC door's (its
+ *     transformer and JSON.stringify, a recorded text put in its stand-in's place).
  * With `--profile DIR`, each call is also profiled (V8's sampling profiler through
  * node:inspector) over `--runs` more calls, written as DIR/<call>.cpuprofile and
  * summarised per layer and function.
@@ -24,6 +26,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { answerTextOf, restoreAnswerTexts, standInAnswers } from '../packages/api/src/answer-text';
 import { transformer } from '../packages/api/src/transformer';
 import { createDb } from '@pos/db';
 import { addDays } from '@pos/domain';
@@ -40,6 +43,29 @@ function processCpuMs(pid: number): number {
 }
 
 const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+
+/**
+ * The REST door's body of an answer (apps/server/src/rest-door.ts): its recorded JSON text
+ * as it is, else JSON.stringify of it; then what Fastify does with a text body: its
+ * length in bytes for the header, and the UTF-8 bytes written.
+ */
+function restBody(answer: unknown): Buffer {
+  const text = answerTextOf(answer) ?? JSON.stringify(answer);
+  Buffer.byteLength(text);
+  return Buffer.from(text);
+}
+
+/**
+ * The tRPC door's body of one call's answer (apps/server/src/trpc-door.ts): the door takes
+ * the recorded texts of the body's answers, tRPC encodes the body with the transformer
+ * (an answer with a text as its stand-in) into bytes, and the door puts the texts in
+ * their places.
+ */
+function trpcBody(answer: unknown): Buffer {
+  const texts = standInAnswers([answer]);
+  const body = Buffer.from(JSON.stringify({ result: { data: (transformer.output as { serialize: (v: unknown) => unknown }).serialize(answer) } }));
+  return texts.length > 0 ? Buffer.from(restoreAnswerTexts(body.toString('utf8'), texts)) : body;
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -77,30 +103,28 @@ async function main() {
     const wall: number[] = [];
     const node: number[] = [];
     const pg: number[] = [];
+    const rest: number[] = [];
+    const trpc: number[] = [];
     for (let i = 0; i < runs; i++) {
       const cpu = process.cpuUsage();
       const pg0 = processCpuMs(backend);
-      const start = performance.now();
-      await call();
+      let start = performance.now();
+      const fresh = await call();
       wall.push(performance.now() - start);
       const used = process.cpuUsage(cpu);
       node.push((used.user + used.system) / 1000);
       pg.push(processCpuMs(backend) - pg0);
-    }
-    const json: number[] = [];
-    const trpc: number[] = [];
-    for (let i = 0; i < Math.min(runs, 5); i++) {
-      let start = performance.now();
-      JSON.stringify(answer);
-      json.push(performance.now() - start);
+      // Each door's body of a fresh answer, as a server makes it once per call (in turn).
       start = performance.now();
-      JSON.stringify((transformer.output as { serialize: (v: unknown) => unknown }).serialize(answer));
-      trpc.push(performance.now() - start);
+      if (i % 2 === 0) restBody(fresh);
+      else trpcBody(fresh);
+      (i % 2 === 0 ? rest : trpc).push(performance.now() - start);
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const text = answerTextOf(answer) !== undefined;
     console.log(
       `trial-balance ${name.padEnd(15)} ${String(answer.accounts.length).padStart(6)} accounts  wall p50 ${median(wall).toFixed(1)} ms  node CPU p50 ${median(node).toFixed(1)} ms  backend CPU mean ${mean(pg).toFixed(1)} ms  ` +
-        `| JSON.stringify ${median(json).toFixed(1)} ms, tRPC transformer + stringify ${median(trpc).toFixed(1)} ms`,
+        `| ${text ? 'text answer' : 'object answer'}: REST door's body ${median(rest).toFixed(1)} ms, tRPC door's body ${median(trpc).toFixed(1)} ms`,
     );
     if (values.profile) {
       await mkdir(values.profile, { recursive: true });

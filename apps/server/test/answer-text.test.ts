@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { ZLookupOrdersOutput } from '@pos/contracts';
+import { ZLookupOrdersOutput, ZTrialBalanceOutput } from '@pos/contracts';
+import { addDays } from '@pos/domain';
 import type { DbHandle } from '@pos/db';
 import { createTestDb } from '../../../test/db';
 import { createApiHarness, signUpOwner, type ApiHarness, type Person } from '../../../test/factories';
+import { addCode, addVendor, openExampleShop, type ExampleShop } from '../../../test/sales';
 import { buildApp } from '../src/app';
 
 let handle: DbHandle;
@@ -94,5 +96,72 @@ describe("the lookup's answer, sent as the database's text where it is in the sc
     const answer = await h.as(owner).order.lookup({ customer: 'Ann' });
     expect(answer.orderStubs.map((s) => s.customerName).sort()).toEqual(['Ann "Quote" Lee', 'Ann Lee']);
     expect(JSON.stringify(answer)).toBe((await bothDoors({ customer: 'Ann' })).rest.body);
+  });
+});
+
+describe("the trial balance's answer, written as its JSON text from the balances", () => {
+  let shop: ExampleShop;
+  const VENDORS = ['Zoë 🙂', 'Bo "Q" & Co.', 'back\\slash', 'Ünïcode €'];
+  /** Export names and numbers of accounts with a balance, as typed (kept untrimmed), by account. */
+  const exportNames = new Map<string, [string, string]>();
+  let today: string;
+
+  beforeAll(async () => {
+    shop = await openExampleShop(h);
+    const vendors: number[] = [];
+    for (const tradeName of VENDORS) vendors.push(await addVendor(h, shop.owner, { tradeName, monthlyRent: 10_000_000n, deductMonthlyRent: true }));
+    await addCode(h, shop.owner, vendors[0]!, { tag: 'ZOE1', commissionPercent: 10_000_000n, receivesSeparateStatement: true, monthlyRent: 5_000_000n });
+    const month = (await h.as(shop.manager).vendor.accounts({})).month;
+    await h.as(shop.manager).vendor.rent.post({ month });
+    exportNames.set('rent', ['Rent\u2028income\ttab', '']);
+    exportNames.set(`vendor:${shop.ada}`, ['Cash "front" \\ drawer', '1010']);
+    exportNames.set(`vendor:${vendors[1]}`, [' "quoted" vendor ', '\\2']);
+    exportNames.set(`vendor:${vendors[2]}`, ['Provisión 🙂', 'n"1']);
+    // Straight into the rows: names as an import or an older version may have left them (not trimmed).
+    for (const [account, [exportName, exportNumber]] of exportNames) {
+      await sql`insert into books_account_names (store_id, account, export_name, export_number) values (${BigInt(shop.owner.storeId)}, ${account}, ${exportName}, ${exportNumber})`.execute(handle.db);
+    }
+    today = (await h.as(shop.accountant).books.trialBalance({})).asOf;
+  });
+
+  /** The answer as the schema answers it (its totals read back to bigint), encoded as Fastify encodes an object. */
+  const schemaText = (body: string) => {
+    const b = JSON.parse(body) as { totalDebit: { value: string }; totalCredit: { value: string } };
+    return JSON.stringify(ZTrialBalanceOutput.parse({ ...b, totalDebit: BigInt(b.totalDebit.value), totalCredit: BigInt(b.totalCredit.value) }));
+  };
+
+  async function trialBalanceDoors(input: Record<string, unknown>) {
+    const who = shop.accountant;
+    const rest = await app.inject({ method: 'POST', url: '/api/v1/books/trial-balance', payload: { ...input, tokenString: who.token, storeId: who.storeId, role: who.role } });
+    const trpc = await app.inject({
+      method: 'GET',
+      url: `/trpc/books.trialBalance?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      headers: { authorization: `Bearer ${who.token}`, 'x-store-id': String(who.storeId), 'x-role': who.role },
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(trpc.statusCode).toBe(200);
+    return { rest, trpc };
+  }
+
+  it('is byte for byte the schema-encoded answer through REST and tRPC, and the same to a server-side caller', async () => {
+    for (const input of [{}, { asOf: today }, { asOf: addDays(today, -1) }, { asOf: addDays(today, 1) }]) {
+      const { rest, trpc } = await trialBalanceDoors(input);
+      expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(rest.body).toBe(schemaText(rest.body));
+      expect(trpc.headers['content-type']).toBe('application/json');
+      expect(trpc.body).toBe(`{"result":{"data":{"json":${rest.body}}}}`);
+      expect(JSON.stringify(await h.as(shop.accountant).books.trialBalance(input))).toBe(rest.body);
+    }
+  });
+
+  it('names every account by its export name, else its default name, escaped where JSON needs it', async () => {
+    const { rest } = await trialBalanceDoors({});
+    const answer = JSON.parse(rest.body) as { accounts: { account: string; name: string; number: string }[]; totalDebit: { value: string }; totalCredit: { value: string } };
+    const byAccount = new Map(answer.accounts.map((a) => [a.account, a]));
+    for (const [account, [name, number]] of exportNames) expect(byAccount.get(account)).toMatchObject({ name, number });
+    const names = answer.accounts.map((a) => a.name);
+    expect(names).toEqual(expect.arrayContaining(['liabilities:vendors:zoë', 'liabilities:vendors:zoë:zoe1', 'liabilities:vendors:ünïcode']));
+    expect(answer.totalDebit).toEqual(answer.totalCredit);
+    expect(rest.body).toContain(JSON.stringify('Rent\u2028income\ttab'));
   });
 });

@@ -4,7 +4,7 @@
  * four formats. Days are the store's own (its time zone), written YYYY-MM-DD.
  */
 import { z } from 'zod';
-import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, JOURNAL_KINDS, daysFrom } from '@pos/domain';
+import { ACCOUNT_KINDS, BOOKS_EXPORT_MAX_DAYS, JOURNAL_KINDS, daysFrom, type AccountKind } from '@pos/domain';
 import { own } from './messages';
 import { zDay } from './settlement';
 import { zId, zIdOut, zMoneyOut, zMoneyWireOut, zOptionalText, zString } from './wire';
@@ -126,6 +126,67 @@ export function parseTrialBalanceOutput(value: unknown): TrialBalanceOutput {
   }
   const head = ZTrialBalanceHead.parse(value);
   return { success: head.success, asOf: head.asOf, accounts, totalDebit: head.totalDebit, totalCredit: head.totalCredit };
+}
+
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a surrogate (a lone one is escaped; a pair is left to JSON.stringify too). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON.stringify escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Adds a string as JSON.stringify writes it to `parts`: between quotes as it is when nothing in it needs escaping. */
+function pushJsonString(parts: string[], value: string): void {
+  if (value === '') parts.push('""');
+  else if (NEEDS_ESCAPE.test(value)) parts.push(JSON.stringify(value));
+  else parts.push('"', value, '"');
+}
+
+/** Rows joined into one piece of text at a time. */
+const CHUNK_ROWS = 256;
+
+/**
+ * The trial balance's answer written as JSON text a row at a time, with no object per
+ * row (a large store's has some 100,000 rows; docs/PERFORMANCE.md, Books): the text is
+ * exactly `JSON.stringify(ZTrialBalanceOutput.parse(answer))` of the answer with these
+ * rows and totals (proved by packages/contracts/test/books-output.test.ts), so it needs
+ * no check of its own. A row's money is its micro-units in decimal, as `String` of the
+ * bigint writes them (or the database's text of an int8, which is the same). The pieces
+ * are joined once at the end: text added piece by piece makes a tree of some million
+ * partial strings, which cost the garbage collector more than the old rows did.
+ */
+export class TrialBalanceTextWriter {
+  private parts: string[] = [];
+  private readonly chunks: string[] = [];
+  private rows = 0;
+
+  constructor(
+    readonly success: boolean,
+    readonly asOf: string,
+  ) {
+    this.parts.push(`{"success":${success},"asOf":`);
+    pushJsonString(this.parts, asOf);
+    this.parts.push(',"accounts":[');
+  }
+
+  row(account: string, kind: AccountKind, name: string, number: string, debit: string, credit: string): void {
+    const parts = this.parts;
+    parts.push(this.rows === 0 ? '{"account":' : ',{"account":');
+    pushJsonString(parts, account);
+    parts.push(',"kind":"', kind, '","name":');
+    pushJsonString(parts, name);
+    parts.push(',"number":');
+    pushJsonString(parts, number);
+    parts.push(',"debit":{"type":"Money","value":"', debit, '"},"credit":{"type":"Money","value":"', credit, '"}}');
+    if (++this.rows % CHUNK_ROWS === 0) {
+      this.chunks.push(parts.join(''));
+      this.parts = [];
+    }
+  }
+
+  /** The whole answer's text, with its totals. */
+  end(totalDebit: bigint, totalCredit: bigint): string {
+    this.parts.push(`],"totalDebit":{"type":"Money","value":"${totalDebit}"},"totalCredit":{"type":"Money","value":"${totalCredit}"}}`);
+    this.chunks.push(this.parts.join(''));
+    return this.chunks.join('');
+  }
 }
 
 /** A period of business days from..to, at most BOOKS_EXPORT_MAX_DAYS long. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_KINDS, INT64_MAX } from '@pos/domain';
-import { ZTrialBalanceOutput, parseTrialBalanceOutput } from '../src/books';
+import { TrialBalanceTextWriter, ZTrialBalanceOutput, parseTrialBalanceOutput } from '../src/books';
 
 // The trial balance's answer is checked by a loop of its own (a large store's has some
 // 100,000 rows); it must answer exactly what the contract's schema answers, and refuse
@@ -86,5 +86,31 @@ describe("the trial balance's answer check", () => {
       expect(outcome(() => parseTrialBalanceOutput(wrong))).toEqual(outcome(() => ZTrialBalanceOutput.parse(wrong)));
       expect(() => parseTrialBalanceOutput(wrong)).toThrow();
     }
+  });
+});
+
+// The trial balance's answer is written as JSON text a row at a time (a large store's
+// has some 100,000 rows) and sent as it is, unchecked: it must be exactly the schema's
+// own encoding of the answer with those rows.
+describe("the trial balance's answer written as text", () => {
+  /** Any text: quotes, backslashes, control characters, unicode beyond the BMP, lone surrogates; or one with a few of them. */
+  const anyText = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.string({ unit: fc.constantFrom('a', 'Z', '0', ' ', '-', ':', '"', '\\', '\n', '\t', '\u0000', '\u001f', '\u007f', '\u2028', 'é', '€', '🙂', '\ud800', '\udfff', '</script>') }),
+  );
+  const writtenRow = fc.record({ account: anyText, kind: fc.constantFrom(...ACCOUNT_KINDS), name: anyText, number: anyText, debit: money, credit: money });
+  const written = fc.record({ success: fc.boolean(), asOf: anyText, accounts: fc.array(writtenRow, { maxLength: 20 }), totalDebit: money, totalCredit: money });
+
+  it("is JSON.stringify of the schema's parse of the answer, byte for byte", () => {
+    fc.assert(
+      fc.property(written, (answer) => {
+        const writer = new TrialBalanceTextWriter(answer.success, answer.asOf);
+        for (const r of answer.accounts) writer.row(r.account, r.kind, r.name, r.number, String(r.debit), String(r.credit));
+        const text = writer.end(answer.totalDebit, answer.totalCredit);
+        const rows = answer.accounts.map((r) => ({ ...r, debit: { type: 'Money', value: String(r.debit) }, credit: { type: 'Money', value: String(r.credit) } }));
+        expect(text).toBe(JSON.stringify(ZTrialBalanceOutput.parse({ ...answer, accounts: rows })));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -330,39 +330,36 @@ export interface TrialBalance {
  *   journals that do not balance).
  */
 export function trialBalance(legs: Iterable<JournalLeg>): TrialBalance {
-  const accounts = perAccount(legs)
-    .filter((leg) => leg.amount !== 0n)
-    .map(({ account, amount }) => ({
-      account,
-      kind: accountKind(account),
-      balance: amount,
-      debit: amount > 0n ? amount : 0n,
-      credit: amount < 0n ? -amount : 0n,
-    }));
-  const totalDebit = accounts.reduce((sum, a) => sum + a.debit, 0n);
-  const totalCredit = accounts.reduce((sum, a) => sum + a.credit, 0n);
-  if (totalDebit !== totalCredit) {
-    throw new DomainError('UNBALANCED_JOURNAL', `Debits (${formatMoneyEditable(totalDebit)}) and credits (${formatMoneyEditable(totalCredit)}) must be equal`);
-  }
-  return { accounts, totalDebit, totalCredit };
+  const accounts: TrialBalanceRow[] = [];
+  const totals = eachTrialBalanceRow(
+    perAccount(legs).filter((leg) => leg.amount !== 0n),
+    (leg) => leg.amount,
+    ({ account, amount }, debit, credit) => {
+      accounts.push({ account, kind: accountKind(account), balance: amount, debit, credit });
+    },
+  );
+  return { accounts, ...totals };
 }
 
 /**
- * The trial balance of balances already summed per account and listed in the chart's
- * order by the database (one row per account, none zero): each row's debit or credit
- * balance and both totals, as `trialBalance` gives them, without sorting 100,000
- * accounts again. Unequal totals are refused. A store may have some 100,000 accounts, so
- * each row is read (`amountOf`) and made (`row`, given its debit and credit) in one
- * pass, with no copy between.
+ * The trial balance's rule, one account at a time, for balances already summed per
+ * account (one each, none zero) in the order they are listed: a balance above zero is a
+ * debit balance, one below a credit balance of its size; `visit` is given each balance's
+ * debit and credit (the other side zero), and both totals are answered. `trialBalance`
+ * uses it on legs; the trial balance's answer uses it on the database's balances, already
+ * in the chart's order, to write its JSON text with no row object each (100,000 accounts;
+ * docs/PERFORMANCE.md, Books).
+ *
+ * @throws RangeError for a zero balance; DomainError UNBALANCED_JOURNAL when the debits
+ *   and credits differ.
  */
-export function trialBalanceOfSorted<T, R>(
+export function eachTrialBalanceRow<T>(
   balances: readonly T[],
   amountOf: (balance: T) => bigint,
-  row: (balance: T, debit: bigint, credit: bigint) => R,
-): { accounts: R[]; totalDebit: bigint; totalCredit: bigint } {
+  visit: (balance: T, debit: bigint, credit: bigint) => void,
+): { totalDebit: bigint; totalCredit: bigint } {
   let totalDebit = 0n;
   let totalCredit = 0n;
-  const accounts = new Array<R>(balances.length);
   for (let i = 0; i < balances.length; i++) {
     const balance = balances[i]!;
     const amount = amountOf(balance);
@@ -371,12 +368,12 @@ export function trialBalanceOfSorted<T, R>(
     const credit = amount < 0n ? -amount : 0n;
     totalDebit += debit;
     totalCredit += credit;
-    accounts[i] = row(balance, debit, credit);
+    visit(balance, debit, credit);
   }
   if (totalDebit !== totalCredit) {
     throw new DomainError('UNBALANCED_JOURNAL', `Debits (${formatMoneyEditable(totalDebit)}) and credits (${formatMoneyEditable(totalCredit)}) must be equal`);
   }
-  return { accounts, totalDebit, totalCredit };
+  return { totalDebit, totalCredit };
 }
 
 // ---------------------------------------------------------------------------------

@@ -5,9 +5,10 @@
  * naming an account for QuickBooks or Xero for STORE_ACCOUNTANT and the owner; the order
  * a sale's or a refund's journal comes from, read-only, for the same readers.
  */
-import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, parseTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
+import { ZBooksAccountsInput, ZBooksAccountsOutput, ZBooksExportInput, ZBooksExportOutput, ZBooksJournalsInput, ZBooksJournalsOutput, ZFetchOrderOutput, ZOrderIdInput, ZSaveBooksAccountInput, ZTrialBalanceInput, ZTrialBalanceOutput, zSuccessOutput } from '@pos/contracts';
 import { anyRoleProcedure, checkedOutput, roleProcedure, router, syncOutput } from '../../trpc';
 import { actorOf } from '../audit/audit.service';
+import { parseTrialBalanceAnswer } from './trial-balance-answer';
 import { exportPeriod, journalOrder, journalsOfPeriod, listAccounts, saveAccountName, trialBalanceAsOf } from './books.service';
 
 const readBooks = anyRoleProcedure('STORE_ACCOUNTANT', 'STORE_MANAGER');
@@ -28,7 +29,7 @@ export const booksRouter = router({
   trialBalance: readBooks
     .meta({ path: '/books/trial-balance' })
     .input(ZTrialBalanceInput)
-    .output(checkedOutput(ZTrialBalanceOutput, parseTrialBalanceOutput))
+    .output(checkedOutput(ZTrialBalanceOutput, parseTrialBalanceAnswer))
     .query(({ ctx, input }) => trialBalanceAsOf(ctx.db, ctx.storeId, input)),
 
   journals: readBooks

@@ -17,7 +17,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@pos/db';
 import { BOOKS_JOURNALS_PAGE, type BooksExportRequest, type BooksJournalsRequest, type SaveBooksAccountInput } from '@pos/contracts';
 import {
-  accountKind,
   adjustmentJournal,
   assertVendorLegsMatchLedger,
   chartOfAccounts,
@@ -28,7 +27,6 @@ import {
   dayCloseJournal,
   fixedAccountName,
   parseAccountKey,
-  trialBalanceOfSorted,
   vendorAccountName,
   vendorAccountSlugs,
   vendorSlugFamily,
@@ -48,6 +46,7 @@ import { loadOrder } from '../order/order-read';
 import type { NewLedgerEntry } from '../ledger/ledger.repository';
 import { exportBooks } from './export';
 import * as repo from './books.repository';
+import { writeTrialBalance } from './trial-balance-answer';
 
 type Db = Kysely<Database>;
 
@@ -411,23 +410,14 @@ function otherBalances(text: string): { account: AccountKey; amount: bigint; tex
 }
 
 /**
- * A balance's debit and credit in wire form (the answer's money: `{type: 'Money', value}`),
- * from the database's text of it when there is one (no bigint written back to text).
- */
-function debitAndCredit(amount: bigint, text: string | null, debit: bigint, credit: bigint) {
-  if (text === null) return { debit: { type: 'Money' as const, value: debit.toString() }, credit: { type: 'Money' as const, value: credit.toString() } };
-  return amount > 0n ? { debit: { type: 'Money' as const, value: text }, credit: { type: 'Money' as const, value: '0' } } : { debit: { type: 'Money' as const, value: '0' }, credit: { type: 'Money' as const, value: text.slice(1) } };
-}
-
-/**
  * Every account's debit or credit balance at the end of `asOf` (the store's today when
  * left out). The database sums by the plan and orders the vendor accounts by the places
  * their rows keep, with each vendor's main account's kept slug (`accountLines`); the
  * store-wide accounts go around them in the chart's order; the few accounts with no kept
  * slug (codes' accounts, a vendor whose slug a rename forgot) are named here, and the
- * export names given. A store may have some 100,000 accounts, so each row is made once,
- * in one pass from the database's text, its money already in wire form
- * (docs/PERFORMANCE.md, Books).
+ * export names given. A store may have some 100,000 accounts, so the answer is written as
+ * its JSON text in one pass from the database's text, with no object a row, its money
+ * the database's text where it has it (docs/PERFORMANCE.md, Books).
  */
 export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: string }) {
   const asOf = input.asOf ?? (await repo.storeToday(db, storeId));
@@ -448,27 +438,14 @@ export async function trialBalanceAsOf(db: Db, storeId: number, input: { asOf?: 
     balances.push(other.account, other.amount, other.text, '');
   }
   if (!vendorsRead) balances.pushVendorLines(lines.vendors);
-  const { accounts, amounts, texts, slugs } = balances;
+  const { accounts, slugs } = balances;
   const named = await nameAccounts(
     db,
     storeId,
     accounts.filter((_, i) => slugs[i] === ''),
   );
   const exportedBy = exported.length === 0 ? null : new Map(exported.map((n) => [n.account, n]));
-  const balance = trialBalanceOfSorted(
-    accounts.map((_, i) => i),
-    (i) => amounts[i]!,
-    (i, debit, credit) => {
-      const account = accounts[i] as AccountKey;
-      const slug = slugs[i]!;
-      const names = exportedBy?.get(account);
-      const number = names?.exportNumber ?? '';
-      const money = debitAndCredit(amounts[i]!, texts[i]!, debit, credit);
-      if (slug !== '') return { account, kind: 'LIABILITY' as const, name: names?.exportName || vendorAccountName(slug), number, debit: money.debit, credit: money.credit };
-      return { account, kind: accountKind(account), name: names?.exportName || named.get(account)?.name || account, number, debit: money.debit, credit: money.credit };
-    },
-  );
-  return { success: true, asOf, accounts: balance.accounts, totalDebit: balance.totalDebit, totalCredit: balance.totalCredit };
+  return writeTrialBalance(asOf, balances, (account) => exportedBy?.get(account), (account) => named.get(account)?.name);
 }
 
 /** A period's books as a file: hledger (exact), QuickBooks IIF, QuickBooks Online CSV or Xero CSV (a day's entry in cents). */
