@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MESSAGES, RENT_LIMIT, RENT_OVERRIDES, RENT_LIMIT_MESSAGE, VENDOR_TYPES, isWholeCents, validateTag } from '@pos/domain';
 import { zEmail } from './auth';
 import { own } from './messages';
-import { zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPaging, zPercent, zPercentOut, zString, zText } from './wire';
+import { zId, zIdOut, zMoney, zMoneyOut, zOptionalText, zPaging, zPercent, zPercentOut, zString, zText, toMoneyWire, toPercentWire } from './wire';
 
 own(MESSAGES.tagRequired);
 own(MESSAGES.tagAlphanumeric);
@@ -138,8 +138,6 @@ const VENDOR_TYPE_SET: ReadonlySet<unknown> = new Set(VENDOR_TYPES);
 const RENT_OVERRIDE_SET: ReadonlySet<unknown> = new Set(DEDUCT_RENT_OVERRIDES);
 /** zIdOut's input: a bigint, or a finite number. */
 const isIdIn = (v: unknown): v is bigint | number => typeof v === 'bigint' || (typeof v === 'number' && Number.isFinite(v));
-const money = (v: bigint) => ({ type: 'Money' as const, value: v.toString() });
-const percent = (v: bigint) => ({ type: 'Percent' as const, value: v.toString() });
 
 /** An item code as `ZItemCode` answers it, or null where its parse would not answer this loop's way. */
 function itemCodeOut(c: Record<string, unknown> | null): ItemCode | null {
@@ -163,11 +161,11 @@ function itemCodeOut(c: Record<string, unknown> | null): ItemCode | null {
     tag: c.tag,
     vendorId: c.vendorId === null ? null : Number(c.vendorId),
     warnOnNoControlCode: c.warnOnNoControlCode,
-    defaultCommissionPercent: percent(c.defaultCommissionPercent),
+    defaultCommissionPercent: toPercentWire(c.defaultCommissionPercent),
     receivesSeparateStatement: c.receivesSeparateStatement,
     proportionalCcFee: c.proportionalCcFee,
     deductMonthlyRentOverride: c.deductMonthlyRentOverride as ItemCode['deductMonthlyRentOverride'],
-    monthlyRent: money(c.monthlyRent),
+    monthlyRent: toMoneyWire(c.monthlyRent),
   };
 }
 
@@ -219,11 +217,11 @@ function vendorOut(v: Record<string, unknown> | null): Vendor | null {
     primaryContact,
     deductMonthlyRent: v.deductMonthlyRent,
     vendorType: v.vendorType as Vendor['vendorType'],
-    monthlyRent: money(v.monthlyRent),
+    monthlyRent: toMoneyWire(v.monthlyRent),
     booth: v.booth,
     mailingAddress: v.mailingAddress,
     taxId: v.taxId,
-    outstandingStatementBalance: money(v.outstandingStatementBalance),
+    outstandingStatementBalance: toMoneyWire(v.outstandingStatementBalance),
     itemCodes,
   };
 }
